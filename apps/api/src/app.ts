@@ -1,0 +1,125 @@
+/**
+ * buildApp(config): registers plugins and modules, never listens (STYLE.md habit 3).
+ * Tests call it with an in-memory database and use app.inject().
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type Database } from './db/client.js';
+import { seedDemo } from './db/seed.js';
+import { createAccessTokens } from './lib/access-token.js';
+import { createSecretBox } from './lib/secret-box.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling, registerNotFound } from './plugins/errors.js';
+import { registerWeb } from './plugins/web.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { bankRoutes } from './modules/coins/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { storageRoutes } from './modules/storage/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); otherwise opened from config. */
+  database?: Database;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Secrets that must never reach a log line, wherever they appear. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers.cookie',
+  'req.body.order_pass',
+  'req.body.user_access_token',
+  'req.body.refresh_token',
+];
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[hidden]' } },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    // Request ids in logs, so a customer's complaint can be traced.
+    requestIdHeader: 'x-request-id',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase(config));
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    tokens: createAccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds),
+    secretBox: createSecretBox(config.secretKey),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  if (config.seedDemo) await seedDemo(ctx);
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Google Identity Services is the only third-party script the web app loads.
+        'script-src': ["'self'", 'https://accounts.google.com/gsi/client'],
+        'frame-src': ["'self'", 'https://accounts.google.com/gsi/'],
+        'connect-src': ["'self'", 'https://accounts.google.com/gsi/'],
+        'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Google's sign-in popup needs to talk back to the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  // The web app may be hosted on another origin than the API (spec: a fixed API base address).
+  await app.register(cors, { origin: true, allowedHeaders: ['content-type', 'x-api-key', 'authorization', 'idempotency-key'] });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Lucky Shop API', version: '1.0.0', description: 'API của cửa hàng nạp game Lucky Shop' },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          accessToken: { type: 'apiKey', in: 'header', name: 'authorization' },
+        },
+      },
+      security: [{ apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  registerAuth(app, ctx);
+  await app.register(async (api) => {
+    await authRoutes(api, ctx);
+    await userRoutes(api, ctx);
+    await bankRoutes(api, ctx);
+    await catalogRoutes(api, ctx);
+    await orderRoutes(api, ctx);
+    await storageRoutes(api, ctx);
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  const sendIndex = (options.serveWeb ?? true) ? await registerWeb(app, ctx) : null;
+  registerNotFound(app, sendIndex);
+  return app;
+}

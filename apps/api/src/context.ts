@@ -1,0 +1,15 @@
+/** What every module gets: plain values wired once in buildApp (no DI container). */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { AccessTokens } from './lib/access-token.js';
+import type { SecretBox } from './lib/secret-box.js';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  tokens: AccessTokens;
+  secretBox: SecretBox;
+  log: FastifyBaseLogger;
+}

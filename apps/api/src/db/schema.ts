@@ -1,0 +1,221 @@
+/**
+ * The database schema (DESIGN.md § Data). One migration set serves PGlite and PostgreSQL:
+ * only SQL both accept. Money is integer VND and coins are integers, stored as bigint.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** bytea: Buffer from node-postgres, Uint8Array from PGlite. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    picture: text('picture'),
+    provider: text('provider').notNull(),
+    providerSubject: text('provider_subject'),
+    /** Cached sum of the user's coin_ledger deltas, updated in the same transaction. */
+    coinTotal: money('coin_total').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_coin_total_nonnegative', sql`${t.coinTotal} >= 0`)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Every rotation of one sign-in shares a family; reuse of a spent token revokes the family. */
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const storedFiles = pgTable('stored_files', {
+  /** sha256 of the stored bytes, hex. */
+  id: text('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+export const platforms = pgTable(
+  'platforms',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** Lower-case name without Vietnamese diacritics, for keyword search. */
+    searchName: text('search_name').notNull(),
+    picture: text('picture').references(() => storedFiles.id),
+    salePicture: text('sale_picture').references(() => storedFiles.id),
+    needLogin: boolean('need_login').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('platforms_active_sort_idx').on(t.isActive, t.sortOrder)],
+);
+
+export const storeItems = pgTable(
+  'store_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => platforms.id),
+    name: text('name').notNull(),
+    searchName: text('search_name').notNull(),
+    description: text('description').notNull().default(''),
+    picture: text('picture').references(() => storedFiles.id),
+    priceVnd: money('price_vnd').notNull(),
+    rawPriceVnd: money('raw_price_vnd').notNull(),
+    coinCost: money('coin_cost').notNull(),
+    giftCoin: money('gift_coin').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('store_items_platform_idx').on(t.platformId, t.isActive, t.sortOrder),
+    check('store_items_amounts_nonnegative', sql`${t.priceVnd} >= 0 and ${t.rawPriceVnd} >= 0 and ${t.coinCost} >= 0 and ${t.giftCoin} >= 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Short, unambiguous, ASCII: also the bank-transfer memo. */
+    code: text('code').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => platforms.id),
+    platformName: text('platform_name').notNull(),
+    status: smallint('status').notNull().default(0),
+    payMethod: smallint('pay_method').notNull(),
+    payQrCode: text('pay_qr_code').notNull().default(''),
+    totalPriceVnd: money('total_price_vnd').notNull(),
+    totalCoin: money('total_coin').notNull(),
+    totalGiftCoin: money('total_gift_coin').notNull(),
+    bankName: text('order_bank_name').notNull(),
+    contact: text('order_contact').notNull().default(''),
+    account: text('order_account').notNull().default(''),
+    /** AES-256-GCM ciphertext of the game password; null once the order is final. */
+    passEncrypted: text('order_pass_encrypted'),
+    server: text('order_server').notNull(),
+    uid: text('order_uid').notNull().default(''),
+    comment: text('order_comment').notNull().default(''),
+    resultComment: text('result_comment').notNull().default(''),
+    resultPicture: jsonb('result_picture').$type<string[]>().notNull().default([]),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_code_key').on(t.code),
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_due_idx').on(t.status, t.dueAt),
+    check('orders_status_known', sql`${t.status} in (0, 1, 2, 3)`),
+    check('orders_pay_method_known', sql`${t.payMethod} in (0, 1)`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => storeItems.id),
+    /** Copied at purchase: later catalogue edits never change an order. */
+    name: text('name').notNull(),
+    priceVnd: money('price_vnd').notNull(),
+    coinCost: money('coin_cost').notNull(),
+    giftCoin: money('gift_coin').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId, t.position), check('order_lines_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+/** Append-only: every coin change is a row here plus the cached users.coin_total, in one transaction. */
+export const coinLedger = pgTable(
+  'coin_ledger',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    delta: money('delta').notNull(),
+    balanceAfter: money('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    actorId: uuid('actor_id').references(() => users.id),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coin_ledger_user_idx').on(t.userId, t.createdAt), check('coin_ledger_balance_nonnegative', sql`${t.balanceAfter} >= 0`)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Null when the system acted (a job). */
+    actorId: uuid('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt)],
+);

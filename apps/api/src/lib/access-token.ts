@@ -1,0 +1,42 @@
+/** Our own short-lived access tokens (HS256 JWT), sent raw in `authorization` (spec §7). */
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+
+export interface AccessClaims {
+  userId: string;
+  email: string;
+}
+
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export interface AccessTokens {
+  sign(claims: AccessClaims): Promise<string>;
+  verify(token: string): Promise<VerifyResult>;
+}
+
+const ISSUER = 'lucky-shop';
+const AUDIENCE = 'lucky-shop-web';
+
+export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign({ userId, email }) {
+      return new SignJWT({ email })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return { ok: false, reason: 'invalid' };
+        return { ok: true, claims: { userId: payload.sub, email: payload.email } };
+      } catch (error) {
+        return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_MESSAGES } from '@lucky/shared';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT: 'true' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('rate limits on sign-in and refresh', () => {
+  // Cheap attempts (refused input) count as much as real ones.
+  const attempt = (url: string, payload: object, ip: string) =>
+    t.request({ method: 'POST', url, payload, headers: { 'x-forwarded-for': ip } });
+
+  it('slows down a client that keeps trying to sign in, in Vietnamese, per address', async () => {
+    const url = '/auth/api/v1/auth/demo-sign-in';
+    let last = await attempt(url, { user_access_token: 'not-an-email' }, '203.0.113.7');
+    for (let i = 0; i < 30 && last.statusCode !== 429; i++)
+      last = await attempt(url, { user_access_token: 'not-an-email' }, '203.0.113.7');
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toEqual({ message: API_MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
+    // Another customer, on another address, is not affected.
+    expect((await attempt(url, { user_access_token: 'someone@lucky.test' }, '203.0.113.8')).statusCode).toBe(200);
+  });
+
+  it('limits refresh attempts too', async () => {
+    const url = '/auth/api/v1/auth/refresh-token';
+    let last = await attempt(url, { refresh_token: 'guess' }, '198.51.100.9');
+    for (let i = 0; i < 100 && last.statusCode !== 429; i++)
+      last = await attempt(url, { refresh_token: 'guess' }, '198.51.100.9');
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toEqual({ message: API_MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
+  });
+});

@@ -1,0 +1,36 @@
+/** Refresh tokens: only their sha256 hashes are stored, so a database leak yields no usable token. */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { refreshTokens } from '../../db/schema.js';
+
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export async function insertRefreshToken(
+  db: Db,
+  values: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Locks the row until the transaction ends, so two refreshes of one token cannot both succeed. */
+export async function lockRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
+  return row;
+}
+
+export async function markRefreshTokenUsed(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(refreshTokens).set({ usedAt: at }).where(eq(refreshTokens.id, id));
+}
+
+/** Ends a whole sign-in: every token ever rotated from it. */
+export async function revokeRefreshFamily(db: Db, familyId: string, at: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bankResponse, errorBody } from '@lucky/shared';
+import type { AppContext } from '../../context.js';
+import { currentUser, requireUser } from '../../plugins/auth.js';
+import { coinTotal } from './service.js';
+
+export async function bankRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/bank/api/v1/bank',
+    {
+      preHandler: requireUser(ctx),
+      schema: {
+        tags: ['bank'],
+        summary: 'Tổng coin của người dùng (chưa trừ coin đang chờ)',
+        security: [{ apiKey: [], accessToken: [] }],
+        response: { 200: bankResponse, 401: errorBody },
+      },
+    },
+    async (request) => ({ total: await coinTotal(ctx.db, currentUser(request).id) }),
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Lucky coins, used by other modules (orders, admin, jobs). A balance is the append-only coin_ledger
+ * plus the cached users.coin_total, always changed together in the caller's transaction (DESIGN.md § Data).
+ * Coins of open coin orders are reserved, not debited: available = coin_total − pendingCoins.
+ */
+import { API_MESSAGES, ERROR_CODES } from '@lucky/shared';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError, notFound, unauthenticated } from '../../lib/app-error.js';
+import * as repo from './repository.js';
+
+/** Why a balance changed; stored on the ledger row. */
+export const COIN_REASONS = {
+  /** A coin order reached "completed": its reserved coins are spent. */
+  ORDER_DEBIT: 'order_debit',
+  /** A bank order reached "completed": its gift coins are credited. */
+  ORDER_GIFT: 'order_gift',
+  /** An order missed the daily deadline: compensation coins. */
+  LATE_COMPENSATION: 'late_compensation',
+  /** An admin adjusted the balance by hand (note says why). */
+  ADMIN_ADJUSTMENT: 'admin_adjustment',
+} as const;
+export type CoinReason = (typeof COIN_REASONS)[keyof typeof COIN_REASONS];
+
+export interface CoinChange {
+  userId: string;
+  /** Positive credits, negative debits; a whole number of coins. */
+  delta: number;
+  reason: CoinReason;
+  orderId?: string | null;
+  /** Who caused it; null or absent when the system did (a job). */
+  actorId?: string | null;
+  note?: string;
+}
+
+export const notEnoughCoins = () => new AppError(ERROR_CODES.NOT_ENOUGH_COINS, API_MESSAGES.notEnoughCoins, 409);
+
+/**
+ * Applies one coin change inside the caller's transaction: locks the user row, writes the ledger row
+ * with the resulting balance and updates the cached total. Refuses to go below zero (409), leaving
+ * nothing written. A delta of 0 changes nothing and writes no ledger row.
+ */
+export async function applyCoinChange(tx: Tx, change: CoinChange): Promise<{ coinTotal: number }> {
+  if (!Number.isSafeInteger(change.delta)) throw new Error(`coin delta must be an integer, got ${change.delta}`);
+  const current = await repo.lockCoinTotal(tx, change.userId);
+  if (current === null) throw notFound();
+  if (change.delta === 0) return { coinTotal: current };
+  const coinTotal = current + change.delta;
+  if (coinTotal < 0) throw notEnoughCoins();
+  await repo.insertLedgerRow(tx, {
+    userId: change.userId,
+    delta: change.delta,
+    balanceAfter: coinTotal,
+    reason: change.reason,
+    orderId: change.orderId ?? null,
+    actorId: change.actorId ?? null,
+    note: change.note ?? '',
+  });
+  await repo.setCoinTotal(tx, change.userId, coinTotal);
+  return { coinTotal };
+}
+
+/**
+ * Locks the user's coin balance for the rest of the transaction and returns it. Callers that decide
+ * on available coins (placing a coin order) take this lock first, so concurrent decisions queue
+ * instead of overspending.
+ */
+export async function lockCoinTotal(tx: Tx, userId: string): Promise<number> {
+  const coinTotal = await repo.lockCoinTotal(tx, userId);
+  if (coinTotal === null) throw unauthenticated(API_MESSAGES.sessionExpired);
+  return coinTotal;
+}
+
+/** Coins reserved by the user's open coin orders (status 0 or 1): spec §4's pending-coin count. */
+export function pendingCoins(db: Db, userId: string): Promise<number> {
+  return repo.sumPendingCoins(db, userId);
+}
+
+/** The cached coin total (GET /bank/api/v1/bank). */
+export async function coinTotal(db: Db, userId: string): Promise<number> {
+  const total = await repo.findCoinTotal(db, userId);
+  // A valid token for a user that no longer exists: treat it as a lost session.
+  if (total === null) throw unauthenticated(API_MESSAGES.sessionExpired);
+  return total;
+}

@@ -1,0 +1,122 @@
+/** Orders, their lines and their audit rows. The game password column is never selected here. */
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { auditLog, orderLines, orders, platforms, storeItems } from '../../db/schema.js';
+
+/** What the customer may see of an order (no password, no idempotency data). */
+const orderColumns = {
+  id: orders.id,
+  code: orders.code,
+  status: orders.status,
+  payMethod: orders.payMethod,
+  payQrCode: orders.payQrCode,
+  platformId: orders.platformId,
+  platformName: orders.platformName,
+  totalPriceVnd: orders.totalPriceVnd,
+  totalCoin: orders.totalCoin,
+  totalGiftCoin: orders.totalGiftCoin,
+  bankName: orders.bankName,
+  contact: orders.contact,
+  account: orders.account,
+  server: orders.server,
+  uid: orders.uid,
+  comment: orders.comment,
+  resultComment: orders.resultComment,
+  resultPicture: orders.resultPicture,
+  createdAt: orders.createdAt,
+  dueAt: orders.dueAt,
+};
+
+export type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof orderColumns>;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderLine = typeof orderLines.$inferInsert;
+
+/** Catalogue rows for the ids in a cart, with their platform; missing ids are simply absent. */
+export function findItemsForOrder(db: Db, ids: number[]) {
+  return db
+    .select({
+      id: storeItems.id,
+      name: storeItems.name,
+      priceVnd: storeItems.priceVnd,
+      coinCost: storeItems.coinCost,
+      giftCoin: storeItems.giftCoin,
+      isActive: storeItems.isActive,
+      platformId: platforms.id,
+      platformName: platforms.name,
+      platformActive: platforms.isActive,
+      needLogin: platforms.needLogin,
+    })
+    .from(storeItems)
+    .innerJoin(platforms, eq(platforms.id, storeItems.platformId))
+    .where(inArray(storeItems.id, ids));
+}
+
+export async function findByIdempotencyKey(db: Db, userId: string, key: string) {
+  const [row] = await db
+    .select({ order: orderColumns, requestHash: orders.requestHash })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+/** Inserts the order unless its code is taken (then returns undefined and the caller draws another code). */
+export async function insertOrder(tx: Db, values: NewOrder): Promise<OrderRow | undefined> {
+  const [row] = await tx.insert(orders).values(values).onConflictDoNothing({ target: orders.code }).returning(orderColumns);
+  return row;
+}
+
+export async function insertLines(tx: Db, lines: NewOrderLine[]): Promise<OrderLineRow[]> {
+  return tx.insert(orderLines).values(lines).returning();
+}
+
+export async function insertAudit(tx: Db, row: typeof auditLog.$inferInsert): Promise<void> {
+  await tx.insert(auditLog).values(row);
+}
+
+export async function findUserOrder(db: Db, userId: string, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return row;
+}
+
+function userOrdersFilter(userId: string, status: number | null): SQL | undefined {
+  return status === null ? eq(orders.userId, userId) : and(eq(orders.userId, userId), eq(orders.status, status));
+}
+
+/** One page of the user's orders, newest first; id breaks ties so pages never overlap. */
+export function listUserOrders(db: Db, userId: string, page: { status: number | null; limit: number; offset: number }) {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .where(userOrdersFilter(userId, page.status))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countUserOrders(db: Db, userId: string, status: number | null = null): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(userOrdersFilter(userId, status));
+  return row?.n ?? 0;
+}
+
+/** Lines of several orders in one query (no N+1), in their cart order. */
+export function findLines(db: Db, orderIds: string[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+}
+
+/** True when a query failed on the named unique index (drizzle wraps the driver's error as `cause`). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const pgError = e as Error & { code?: unknown; constraint?: unknown };
+    if (pgError.code === '23505') return pgError.constraint === constraint;
+  }
+  return false;
+}

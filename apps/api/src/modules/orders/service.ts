@@ -1,0 +1,280 @@
+/**
+ * Placing and reading a customer's orders (spec §5, §7; DESIGN.md § Order lifecycle).
+ * Prices, coins and gift coins always come from the catalogue, never from the client, and are copied
+ * onto the order lines so later catalogue edits never change a placed order.
+ */
+import crypto from 'node:crypto';
+import {
+  API_MESSAGES,
+  MAX_LINE_QUANTITY,
+  ORDER_STATUS,
+  ORDER_STATUS_ALL,
+  PAY_METHOD,
+  TEXTS,
+  buildVietQrPayload,
+  computeTotals,
+  type Order,
+  type OrderList,
+  type OrderRequest,
+  type Totals,
+} from '@lucky/shared';
+import type { AppContext } from '../../context.js';
+import type { Db, Tx } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { lockCoinTotal, notEnoughCoins, pendingCoins } from '../coins/service.js';
+import { dueAtFor } from './due-at.js';
+import { newOrderCode } from './order-code.js';
+import * as repo from './repository.js';
+
+interface DraftLine {
+  storeId: number;
+  name: string;
+  priceVnd: number;
+  coinCost: number;
+  giftCoin: number;
+  quantity: number;
+}
+
+/** A validated, priced cart: everything needed to write the order except its code. */
+interface Draft {
+  platformId: number;
+  platformName: string;
+  needLogin: boolean;
+  lines: DraftLine[];
+  totals: Totals;
+}
+
+export interface PlaceOrderOptions {
+  /** The client's Idempotency-Key header, if any. */
+  idempotencyKey: string | null;
+  /** When the order is placed (tests pin it); defaults to now. */
+  now?: Date;
+}
+
+/** Missing required fields → 400 'Vui lòng điền đầy đủ thông tin', naming the fields for the form. */
+function requireFilled(values: Record<string, string>): void {
+  const missing = Object.keys(values).filter((field) => values[field]!.trim() === '');
+  if (missing.length > 0) {
+    throw badRequest(TEXTS.fillAllFields, Object.fromEntries(missing.map((field) => [field, TEXTS.fillAllFields])));
+  }
+}
+
+/** Merges repeated ids (quantities add up) keeping the cart's first-seen order. */
+function mergeCart(items: OrderRequest['order_items']): Map<number, number> {
+  const quantities = new Map<number, number>();
+  for (const { id, quantity } of items) quantities.set(id, (quantities.get(id) ?? 0) + quantity);
+  for (const quantity of quantities.values()) {
+    if (quantity > MAX_LINE_QUANTITY) throw badRequest(API_MESSAGES.invalidQuantity);
+  }
+  return quantities;
+}
+
+/** Checks the request against spec §5 and the catalogue, and prices it from the database. */
+async function draftOrder(db: Db, input: OrderRequest): Promise<Draft> {
+  requireFilled({ order_bank_name: input.order_bank_name, order_server: input.order_server });
+  if (input.order_items.length === 0) throw badRequest(TEXTS.chooseProduct);
+
+  const quantities = mergeCart(input.order_items);
+  const items = await repo.findItemsForOrder(db, [...quantities.keys()]);
+  if (items.length !== quantities.size || items.some((item) => !item.isActive || !item.platformActive)) {
+    throw badRequest(API_MESSAGES.itemsUnavailable);
+  }
+  if (new Set(items.map((item) => item.platformId)).size > 1) throw badRequest(API_MESSAGES.itemsMixedPlatforms);
+  const platform = items[0]!;
+
+  if (platform.needLogin) requireFilled({ order_account: input.order_account, order_pass: input.order_pass });
+  else requireFilled({ order_uid: input.order_uid });
+
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const lines = [...quantities].map(([id, quantity]): DraftLine => {
+    const item = byId.get(id)!;
+    return { storeId: id, name: item.name, priceVnd: item.priceVnd, coinCost: item.coinCost, giftCoin: item.giftCoin, quantity };
+  });
+  const totals = computeTotals(
+    lines.map((line) => ({ price: line.priceVnd, coin: line.coinCost, gift_coin: line.giftCoin, quantity: line.quantity })),
+    input.order_pay_method,
+  );
+  return { platformId: platform.platformId, platformName: platform.platformName, needLogin: platform.needLogin, lines, totals };
+}
+
+/**
+ * Fingerprint of a request for idempotent retries. Keyed with the server secret: the body holds the
+ * game password, and a plain hash stored beside the other (plaintext) fields could be brute-forced.
+ */
+function requestFingerprint(ctx: AppContext, input: OrderRequest): string {
+  // The parsed body has a fixed key order (the schema's), so equal requests serialise equally.
+  return crypto.createHmac('sha256', `lucky-idempotency:${ctx.config.secretKey}`).update(JSON.stringify(input)).digest('base64url');
+}
+
+function toOrder(row: repo.OrderRow, lines: repo.OrderLineRow[]): Order {
+  return {
+    id: row.id,
+    code: row.code,
+    status: row.status,
+    pay_method: row.payMethod,
+    pay_qr_code: row.payQrCode,
+    platform_id: row.platformId,
+    platform_name: row.platformName,
+    stores: lines.map((line) => ({
+      store_id: line.storeId,
+      name: line.name,
+      price: line.priceVnd,
+      coin: line.coinCost,
+      gift_coin: line.giftCoin,
+      quantity: line.quantity,
+    })),
+    total_price: row.totalPriceVnd,
+    total_coin: row.totalCoin,
+    total_gift_coin: row.totalGiftCoin,
+    order_bank_name: row.bankName,
+    order_contact: row.contact,
+    order_account: row.account,
+    order_server: row.server,
+    order_uid: row.uid,
+    order_comment: row.comment,
+    result_comment: row.resultComment,
+    result_picture: row.resultPicture,
+    created_at: row.createdAt.toISOString(),
+    due_at: row.dueAt.toISOString(),
+  };
+}
+
+/** The order first placed with this key, if any; the same key with another body is a conflict. */
+async function replayedOrder(db: Db, userId: string, key: string, fingerprint: string): Promise<Order | null> {
+  const found = await repo.findByIdempotencyKey(db, userId, key);
+  if (!found) return null;
+  if (found.requestHash !== fingerprint) throw conflict(API_MESSAGES.idempotencyConflict);
+  return toOrder(found.order, await repo.findLines(db, [found.order.id]));
+}
+
+/** Writes the order, its lines and its audit row; draws a new code in the rare case one is taken. */
+async function insertOrder(
+  ctx: AppContext,
+  tx: Tx,
+  values: Omit<repo.NewOrder, 'code' | 'payQrCode'>,
+  lines: DraftLine[],
+): Promise<Order> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = newOrderCode();
+    const payQrCode =
+      values.payMethod === PAY_METHOD.BANK
+        ? buildVietQrPayload({
+            bankBin: ctx.config.bank.bin,
+            accountNumber: ctx.config.bank.accountNumber,
+            amountVnd: values.totalPriceVnd,
+            memo: code,
+          })
+        : '';
+    const row = await repo.insertOrder(tx, { ...values, code, payQrCode });
+    if (!row) continue;
+    const lineRows = await repo.insertLines(
+      tx,
+      lines.map((line, position) => ({ orderId: row.id, position, ...line })),
+    );
+    await repo.insertAudit(tx, {
+      actorId: values.userId,
+      action: 'order.create',
+      entity: 'order',
+      entityId: row.id,
+      after: { status: row.status, code: row.code, pay_method: row.payMethod, total_price: row.totalPriceVnd, total_coin: row.totalCoin },
+    });
+    return toOrder(row, lineRows);
+  }
+  throw new Error('could not draw an unused order code');
+}
+
+/**
+ * POST /order/api/v1/order. For coin orders the check and the reservation are one step: the user's
+ * row is locked, pending coins are summed and the order (which is the reservation) is inserted in one
+ * transaction, so parallel orders queue and can never overspend. Bank orders take the same lock,
+ * which also makes a retried Idempotency-Key see the first order instead of racing it.
+ */
+export async function placeOrder(ctx: AppContext, userId: string, input: OrderRequest, options: PlaceOrderOptions): Promise<Order> {
+  const key = options.idempotencyKey;
+  const fingerprint = key ? requestFingerprint(ctx, input) : null;
+  if (key && fingerprint) {
+    const earlier = await replayedOrder(ctx.db, userId, key, fingerprint);
+    if (earlier) return earlier;
+  }
+
+  const draft = await draftOrder(ctx.db, input);
+  const placedAt = options.now ?? new Date();
+  const values: Omit<repo.NewOrder, 'code' | 'payQrCode'> = {
+    userId,
+    platformId: draft.platformId,
+    platformName: draft.platformName,
+    status: ORDER_STATUS.PENDING,
+    payMethod: input.order_pay_method,
+    totalPriceVnd: draft.totals.priceVnd,
+    totalCoin: draft.totals.coin,
+    totalGiftCoin: draft.totals.giftCoin,
+    bankName: input.order_bank_name,
+    contact: input.order_contact,
+    account: input.order_account,
+    // Only login platforms need the password; we keep no secret we do not need.
+    passEncrypted: draft.needLogin ? ctx.secretBox.seal(input.order_pass) : null,
+    server: input.order_server,
+    uid: input.order_uid,
+    comment: input.order_comment,
+    idempotencyKey: key,
+    requestHash: fingerprint,
+    createdAt: placedAt,
+    dueAt: dueAtFor(placedAt, ctx.config.deadlineHour),
+  };
+
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const coinTotal = await lockCoinTotal(tx, userId);
+      if (key && fingerprint) {
+        const earlier = await replayedOrder(tx, userId, key, fingerprint);
+        if (earlier) return earlier;
+      }
+      if (input.order_pay_method === PAY_METHOD.COIN) {
+        const available = coinTotal - (await pendingCoins(tx, userId));
+        if (available < draft.totals.coin) throw notEnoughCoins();
+      }
+      return insertOrder(ctx, tx, values, draft.lines);
+    });
+  } catch (error) {
+    // Backstop for the unique (user, key) index should an insert ever bypass the lock: return the winner.
+    if (key && fingerprint && repo.isUniqueViolation(error, 'orders_user_idempotency_key')) {
+      const earlier = await replayedOrder(ctx.db, userId, key, fingerprint);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+}
+
+/** The caller's own order; another customer's order and an unknown id look the same (404). */
+export async function getOrder(db: Db, userId: string, orderId: string): Promise<Order> {
+  const row = await repo.findUserOrder(db, userId, orderId);
+  if (!row) throw notFound(API_MESSAGES.orderNotFound);
+  return toOrder(row, await repo.findLines(db, [row.id]));
+}
+
+export async function listOrders(
+  db: Db,
+  userId: string,
+  query: { page: number; limit: number; status?: number | undefined },
+): Promise<OrderList> {
+  const status = query.status === undefined || query.status === ORDER_STATUS_ALL ? null : query.status;
+  const [rows, total] = await Promise.all([
+    repo.listUserOrders(db, userId, { status, limit: query.limit, offset: (query.page - 1) * query.limit }),
+    repo.countUserOrders(db, userId, status),
+  ]);
+  const lines = await repo.findLines(
+    db,
+    rows.map((row) => row.id),
+  );
+  const linesByOrder = new Map<string, repo.OrderLineRow[]>();
+  for (const line of lines) {
+    const group = linesByOrder.get(line.orderId);
+    if (group) group.push(line);
+    else linesByOrder.set(line.orderId, [line]);
+  }
+  return { rows: rows.map((row) => toOrder(row, linesByOrder.get(row.id) ?? [])), total };
+}
+
+export function countOrders(db: Db, userId: string): Promise<number> {
+  return repo.countUserOrders(db, userId);
+}

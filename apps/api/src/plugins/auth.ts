@@ -1,0 +1,86 @@
+/**
+ * Who is asking (DESIGN.md § Auth): every `/…/api/v1/…` call needs the static `x-api-key`;
+ * the access token arrives raw in `authorization`. Routes opt in with `requireUser` / `requireAdmin`.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { API_MESSAGES, ERROR_CODES } from '@lucky/shared';
+import { AppError, forbidden, unauthenticated } from '../lib/app-error.js';
+import type { AppContext } from '../context.js';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export const API_PATH = /^\/[a-z-]+\/api\/v1\//;
+
+/**
+ * Pictures are loaded by <img src>, which cannot send headers: the file route is public.
+ * Its ids are content hashes, so nothing can be listed or guessed through it.
+ */
+const KEYLESS_PATHS = [/^\/storage\/api\/v1\/storage\/file\//];
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(expected).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!API_PATH.test(request.url) || KEYLESS_PATHS.some((path) => path.test(request.url))) return;
+    const key = request.headers['x-api-key'];
+    if (typeof key !== 'string' || !sameSecret(key, ctx.config.apiKey)) {
+      throw new AppError(ERROR_CODES.INVALID_API_KEY, API_MESSAGES.apiKeyMissing, 401);
+    }
+  });
+}
+
+export function isAdminEmail(ctx: AppContext, email: string): boolean {
+  return ctx.config.auth.adminEmails.includes(email.toLowerCase());
+}
+
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
+  const header = request.headers.authorization;
+  if (!header) throw unauthenticated();
+  // The spec sends the token as-is; tolerate a "Bearer " prefix from other tools.
+  const token = header.startsWith('Bearer ') ? header.slice(7) : header;
+  const result = await ctx.tokens.verify(token);
+  if (!result.ok) {
+    if (result.reason === 'expired') {
+      throw new AppError(ERROR_CODES.TOKEN_EXPIRED, API_MESSAGES.sessionExpired, 401);
+    }
+    throw unauthenticated(API_MESSAGES.sessionExpired);
+  }
+  return { id: result.claims.userId, email: result.claims.email, isAdmin: isAdminEmail(ctx, result.claims.email) };
+}
+
+export function requireUser(ctx: AppContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.user = await authenticate(ctx, request);
+  };
+}
+
+export function requireAdmin(ctx: AppContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = await authenticate(ctx, request);
+    if (!user.isAdmin) throw forbidden();
+    request.user = user;
+  };
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}

@@ -1,0 +1,100 @@
+/**
+ * Test apps (STYLE.md habit 3): buildApp with a fresh database, driven through app.inject().
+ * With DATABASE_URL set (postgres://…), each app gets its own freshly created PostgreSQL database,
+ * dropped on close; otherwise an in-memory PGlite.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config, type Env } from '../config.js';
+import { openDatabase } from '../db/client.js';
+
+export const TEST_API_KEY = 'test-api-key-0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** app.inject with the API key already set; pass `token` to sign the request. */
+  request(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
+  /** Signs in through the demo provider; returns the token pair. */
+  signIn(email: string): Promise<{ access_token: string; refresh_token: string; userId: string }>;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `lucky_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return {
+    url: dbUrl.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export function testConfig(overrides: Env = {}, databaseUrl?: string): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    API_KEY: TEST_API_KEY,
+    AUTH_DEMO: 'true',
+    SEED_DEMO: 'false',
+    RATE_LIMIT: 'false',
+    ADMIN_EMAILS: 'admin@lucky.test',
+    DATABASE_URL: databaseUrl,
+    ...overrides,
+  } as Record<string, string | undefined>);
+}
+
+export async function createTestApp(overrides: Env = {}): Promise<TestApp> {
+  // eslint-disable-next-line no-restricted-properties -- the test harness picks the engine under test
+  const serverUrl = process.env.DATABASE_URL;
+  const pgDb = serverUrl ? await createPostgresDatabase(serverUrl) : null;
+  const config = testConfig(overrides, pgDb?.url);
+  const database = await openDatabase(config);
+  const app = await buildApp(config, { database, serveWeb: false });
+  await app.ready();
+
+  const request: TestApp['request'] = ({ token, headers, ...options }) =>
+    app.inject({
+      ...options,
+      headers: { 'x-api-key': TEST_API_KEY, ...(token ? { authorization: token } : {}), ...headers },
+    });
+
+  return {
+    app,
+    config,
+    request,
+    async signIn(email) {
+      const res = await request({
+        method: 'POST',
+        url: '/auth/api/v1/auth/demo-sign-in',
+        payload: { user_access_token: email },
+      });
+      if (res.statusCode !== 200) throw new Error(`demo sign-in failed: ${res.statusCode} ${res.body}`);
+      const tokens = res.json() as { access_token: string; refresh_token: string };
+      const me = await request({ method: 'GET', url: '/user/api/v1/user', token: tokens.access_token });
+      return { ...tokens, userId: (me.json() as { id: string }).id };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}

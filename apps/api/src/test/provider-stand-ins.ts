@@ -1,0 +1,151 @@
+/**
+ * Local stand-ins for the sign-in providers, on 127.0.0.1 with a free port: a Google key set (JWKS) that
+ * signs ID tokens, and a Facebook Graph API answering debug_token and me. Tests point the app's config at them.
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload, type CryptoKey } from 'jose';
+import type { Env } from '../config.js';
+
+async function listen(
+  handler: (url: URL) => { status: number; body: unknown },
+): Promise<{ base: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const { status, body } = handler(new URL(req.url ?? '/', 'http://127.0.0.1'));
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+export interface GoogleStandIn {
+  clientId: string;
+  issuer: string;
+  /** Config overrides that make the app trust this key set. */
+  env: Env;
+  /**
+   * A signed ID token for a verified Google account; `claims` override or add claims (undefined removes one).
+   * `signWith: 'stranger'` signs with a key the key set does not hold, under the same key id.
+   */
+  idToken(
+    claims?: Record<string, unknown>,
+    options?: { expiresIn?: string | number; signWith?: 'google' | 'stranger' },
+  ): Promise<string>;
+  close(): Promise<void>;
+}
+
+const KEY_ID = 'stand-in-key-1';
+
+export async function startGoogleStandIn(): Promise<GoogleStandIn> {
+  const google = await generateKeyPair('RS256');
+  const stranger = await generateKeyPair('RS256');
+  const publicJwk = { ...(await exportJWK(google.publicKey)), kid: KEY_ID, alg: 'RS256', use: 'sig' };
+  const server = await listen((url) =>
+    url.pathname === '/oauth2/v3/certs' ? { status: 200, body: { keys: [publicJwk] } } : { status: 404, body: {} },
+  );
+  const clientId = 'lucky-test.apps.googleusercontent.com';
+  const issuer = 'https://accounts.google.test';
+
+  return {
+    clientId,
+    issuer,
+    env: { GOOGLE_CLIENT_ID: clientId, GOOGLE_JWKS_URL: `${server.base}/oauth2/v3/certs`, GOOGLE_ISSUER: issuer },
+    async idToken(claims = {}, { expiresIn = '1h', signWith = 'google' } = {}) {
+      const payload: JWTPayload = {
+        iss: issuer,
+        aud: clientId,
+        sub: '1098765432101234567890',
+        email: 'lan.nguyen@gmail.com',
+        email_verified: true,
+        name: 'Nguyễn Thị Lan',
+        picture: 'https://lh3.googleusercontent.com/a/lan-nguyen',
+        ...claims,
+      };
+      const key: CryptoKey = signWith === 'google' ? google.privateKey : stranger.privateKey;
+      return new SignJWT(payload)
+        .setProtectedHeader({ alg: 'RS256', kid: KEY_ID, typ: 'JWT' })
+        .setIssuedAt()
+        .setExpirationTime(expiresIn)
+        .sign(key);
+    },
+    close: server.close,
+  };
+}
+
+export interface FacebookAccount {
+  id: string;
+  name: string;
+  email?: string;
+  pictureUrl?: string;
+  /** The app the token was issued to; defaults to ours. */
+  appId?: string;
+}
+
+export interface GraphStandIn {
+  appId: string;
+  env: Env;
+  /** Registers a valid user access token for the account. */
+  addToken(token: string, account: FacebookAccount): void;
+  close(): Promise<void>;
+}
+
+const graphError = (message: string) => ({
+  status: 400,
+  body: { error: { message, type: 'OAuthException', code: 190 } },
+});
+
+export async function startGraphStandIn(): Promise<GraphStandIn> {
+  const appId = '100200300400500';
+  const appSecret = 'stand-in-app-secret';
+  const tokens = new Map<string, FacebookAccount>();
+
+  const server = await listen((url) => {
+    const param = (name: string) => url.searchParams.get(name) ?? '';
+    if (url.pathname === '/v19.0/debug_token') {
+      if (param('access_token') !== `${appId}|${appSecret}`) return graphError('Invalid OAuth access token (app)');
+      const account = tokens.get(param('input_token'));
+      if (!account)
+        return {
+          status: 200,
+          body: { data: { is_valid: false, error: { code: 190, message: 'Malformed access token' } } },
+        };
+      return {
+        status: 200,
+        body: { data: { app_id: account.appId ?? appId, type: 'USER', is_valid: true, user_id: account.id } },
+      };
+    }
+    if (url.pathname === '/v19.0/me') {
+      const token = param('access_token');
+      const account = tokens.get(token);
+      if (!account) return graphError('Invalid OAuth access token');
+      const proof = crypto.createHmac('sha256', appSecret).update(token).digest('hex');
+      if (param('appsecret_proof') !== proof) return graphError('Invalid appsecret_proof provided in the API argument');
+      return {
+        status: 200,
+        body: {
+          id: account.id,
+          name: account.name,
+          ...(account.email ? { email: account.email } : {}),
+          ...(account.pictureUrl ? { picture: { data: { url: account.pictureUrl, height: 50, width: 50 } } } : {}),
+        },
+      };
+    }
+    return { status: 404, body: {} };
+  });
+
+  return {
+    appId,
+    env: { FACEBOOK_GRAPH_URL: `${server.base}/v19.0`, FACEBOOK_APP_ID: appId, FACEBOOK_APP_SECRET: appSecret },
+    addToken: (token, account) => tokens.set(token, account),
+    close: server.close,
+  };
+}

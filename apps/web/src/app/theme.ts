@@ -1,0 +1,31 @@
+import { createTheme } from '@mui/material/styles';
+
+/**
+ * Light and dark schemes as CSS variables, switched by a class on <html> so the header toggle can
+ * force either one; 'system' follows the device. Fonts are the device's own: no web-font download,
+ * and the system stacks below all carry Vietnamese diacritics.
+ */
+export const theme = createTheme({
+  cssVariables: { colorSchemeSelector: 'class' },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: '#5b3cc4' },
+        secondary: { main: '#c77700', contrastText: '#ffffff' },
+        background: { default: '#f6f4fb', paper: '#ffffff' },
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: '#b3a1ff' },
+        secondary: { main: '#ffc046' },
+        background: { default: '#121018', paper: '#1d1a26' },
+      },
+    },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+});

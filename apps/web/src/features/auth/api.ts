@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { tokenPair, userResponse, type TokenPair } from '@lucky/shared';
+import { api } from '../../lib/api-client';
+import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
+
+/** Providers the API knows; the web app offers Google, and demo when the API allows it. */
+export type SignInProvider = 'google' | 'demo' | 'facebook';
+
+/** Spec §7: exchanges a provider token for our access and refresh tokens. */
+export function exchangeProviderToken(provider: SignInProvider, userAccessToken: string): Promise<TokenPair> {
+  return api.post(`/auth/api/v1/auth/${provider}-sign-in`, { user_access_token: userAccessToken }, tokenPair);
+}
+
+/** Ends the sign-in the refresh token belongs to on the server. */
+export function revokeSession(refreshToken: string | null, signal?: AbortSignal): Promise<unknown> {
+  return api.post('/auth/api/v1/auth/sign-out', refreshToken ? { refresh_token: refreshToken } : {}, undefined, {
+    signal,
+  });
+}
+
+/** The signed-in customer (header name and picture). Loaded only when signed in; failures stay silent. */
+export function useCurrentUser() {
+  const signedIn = useSignedIn();
+  return useQuery({
+    queryKey: [...SESSION_QUERY_KEY, 'user'],
+    queryFn: ({ signal }) => api.get('/user/api/v1/user', userResponse, { signal }),
+    enabled: signedIn,
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+}

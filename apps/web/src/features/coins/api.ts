@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { bankResponse, countResponse, displayedBalance } from '@lucky/shared';
+import { api } from '../../lib/api-client';
+import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
+
+/** The coin total. Loaded only when signed in; failures stay silent (spec §8). */
+export function useBank() {
+  const signedIn = useSignedIn();
+  return useQuery({
+    queryKey: [...SESSION_QUERY_KEY, 'bank'],
+    queryFn: ({ signal }) => api.get('/bank/api/v1/bank', bankResponse, { signal }),
+    enabled: signedIn,
+    meta: { silent: true },
+  });
+}
+
+/** Coins held by the customer's unfinished coin orders. Loaded only when signed in; failures stay silent. */
+export function usePendingCoins() {
+  const signedIn = useSignedIn();
+  return useQuery({
+    queryKey: [...SESSION_QUERY_KEY, 'pending-coin'],
+    queryFn: ({ signal }) => api.get('/order/api/v1/order/count-pending-coin', countResponse, { signal }),
+    enabled: signedIn,
+    meta: { silent: true },
+  });
+}
+
+/**
+ * Spec §4: displayed balance = bank total − pending coins, 0 when the total is missing.
+ * `loading` until both calls have answered, so a too-high figure never flashes.
+ */
+export function useCoinBalance(): { balance: number; loading: boolean } {
+  const signedIn = useSignedIn();
+  const bank = useBank();
+  const pending = usePendingCoins();
+  return {
+    balance: displayedBalance(bank.data?.total, pending.data),
+    loading: signedIn && (bank.isPending || pending.isPending),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The browser's settings (docs/decisions/0001). When the API serves index.html it injects
+ * `<script id="app-config" type="application/json">` with the public config; a build meant for a
+ * separate API host has no such block and falls back to the VITE_* values baked in at build time.
+ */
+import { publicConfig, type PublicConfig } from '@lucky/shared';
+
+export interface AppConfig extends PublicConfig {
+  /** Prefix of every API address, without a trailing slash; '' = the web app's own origin. */
+  apiBase: string;
+}
+
+/** The build-time values this module reads (a subset of import.meta.env). */
+export interface Env {
+  DEV?: boolean;
+  VITE_API_BASE?: string;
+  VITE_API_KEY?: string;
+  VITE_GOOGLE_CLIENT_ID?: string;
+  VITE_DEMO_SIGN_IN?: string;
+  VITE_BANK_BIN?: string;
+  VITE_BANK_NAME?: string;
+  VITE_BANK_ACCOUNT_NUMBER?: string;
+  VITE_BANK_ACCOUNT_HOLDER?: string;
+  VITE_SUPPORT_SOCIAL_URL?: string;
+  VITE_SUPPORT_CHAT_URL?: string;
+  VITE_SUPPORT_MESSENGER_URL?: string;
+}
+
+const nonEmpty = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
+
+/** The settings a build carries when no API injects them (the API's own defaults for local use). */
+export function configFromEnv(env: Env): PublicConfig {
+  const demo = nonEmpty(env.VITE_DEMO_SIGN_IN) ?? (env.DEV ? 'true' : 'false');
+  return {
+    api_key: nonEmpty(env.VITE_API_KEY) ?? 'lucky-local-key',
+    google_client_id: nonEmpty(env.VITE_GOOGLE_CLIENT_ID) ?? null,
+    demo_sign_in: demo === 'true' || demo === '1',
+    facebook_enabled: false,
+    bank: {
+      bin: nonEmpty(env.VITE_BANK_BIN) ?? '970436',
+      name: nonEmpty(env.VITE_BANK_NAME) ?? 'Vietcombank',
+      account_number: nonEmpty(env.VITE_BANK_ACCOUNT_NUMBER) ?? '0123456789',
+      account_holder: nonEmpty(env.VITE_BANK_ACCOUNT_HOLDER) ?? 'CONG TY LUCKY SHOP',
+    },
+    support: {
+      social_url: nonEmpty(env.VITE_SUPPORT_SOCIAL_URL) ?? 'https://www.facebook.com/luckyshop.vn',
+      chat_url: nonEmpty(env.VITE_SUPPORT_CHAT_URL) ?? 'https://zalo.me/0900000000',
+      messenger_url: nonEmpty(env.VITE_SUPPORT_MESSENGER_URL) ?? 'https://m.me/luckyshop.vn',
+    },
+  };
+}
+
+/** The injected block, parsed with the shared schema; null when absent or unreadable. */
+export function configFromDocument(doc: Document): PublicConfig | null {
+  const text = doc.getElementById('app-config')?.textContent;
+  if (!text) return null;
+  try {
+    const parsed = publicConfig.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+    console.warn('app-config does not match the public config schema; using build-time settings');
+  } catch {
+    console.warn('app-config is not valid JSON; using build-time settings');
+  }
+  return null;
+}
+
+export function loadConfig(doc: Document, env: Env): AppConfig {
+  const apiBase = (nonEmpty(env.VITE_API_BASE) ?? '').replace(/\/+$/, '');
+  return { ...(configFromDocument(doc) ?? configFromEnv(env)), apiBase };
+}
+
+export const config: AppConfig = loadConfig(document, import.meta.env);

@@ -1,0 +1,70 @@
+/**
+ * The stored session (spec §3, §4): an access token and a refresh token in localStorage. Signed in
+ * means an access token is stored. Components follow it with `useSignedIn()`; other tabs' changes
+ * arrive through the `storage` event, so signing out in one tab signs out all of them.
+ */
+import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS, type TokenPair } from '@lucky/shared';
+
+/** Query-key prefix of data that belongs to the signed-in user; dropped when the session ends. */
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+const KEYS = [STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken] as const;
+const listeners = new Set<() => void>();
+/** Used only when localStorage is unavailable (blocked storage, some private modes). */
+const memory = new Map<string, string>();
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return memory.get(key) ?? null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    if (value === null) memory.delete(key);
+    else memory.set(key, value);
+  }
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+export const getAccessToken = (): string | null => read(STORAGE_KEYS.accessToken) || null;
+export const getRefreshToken = (): string | null => read(STORAGE_KEYS.refreshToken) || null;
+
+export function storeTokens(tokens: TokenPair): void {
+  write(STORAGE_KEYS.accessToken, tokens.access_token);
+  write(STORAGE_KEYS.refreshToken, tokens.refresh_token);
+  notify();
+}
+
+export function clearTokens(): void {
+  for (const key of KEYS) write(key, null);
+  notify();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    // key is null when another tab cleared the whole storage.
+    if (event.key === null || (KEYS as readonly string[]).includes(event.key)) notify();
+  });
+}
+
+const isSignedIn = () => getAccessToken() !== null;
+
+/** True while an access token is stored. */
+export function useSignedIn(): boolean {
+  return useSyncExternalStore(subscribeSession, isSignedIn, () => false);
+}

@@ -1,0 +1,38 @@
+/** Business constants and limits (spec §9) plus the limits we chose where the spec is silent. */
+export const ORDER_PAGE_SIZE = 10;
+export const HOME_GRID_COLUMNS = 4;
+export const ITEM_GRID_COLUMNS = 3;
+export const ERROR_TOAST_MS = 5000;
+export const SUCCESS_TOAST_MS = 3000;
+export const SIGN_IN_DELAY_MS = 500;
+/** Processing promise shown on each platform page, and when to contact support. */
+export const PROCESSING_PROMISE_MINUTES = 10;
+export const CONTACT_SUPPORT_AFTER_MINUTES = 5;
+/** Default daily deadline (Asia/Ho_Chi_Minh) for the 16:00 promise. */
+export const DEFAULT_DEADLINE_HOUR = 16;
+export const SHOP_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+/** Limits on an order request. */
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_QUANTITY = 100;
+export const MAX_LIST_LIMIT = 50;
+export const TEXT_LIMITS = {
+  name: 100,
+  contact: 200,
+  account: 200,
+  password: 200,
+  server: 100,
+  uid: 100,
+  comment: 1000,
+  keyword: 100,
+} as const;
+
+/** Local-storage keys used by the web app (spec §3). */
+export const STORAGE_KEYS = {
+  platformData: 'platformData',
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  cart: 'cart',
+  colourMode: 'toolpad-mode',
+  colourScheme: 'toolpad-color-scheme',
+} as const;

@@ -1,0 +1,53 @@
+import { PAY_METHOD, type PayMethod } from './pay-method.js';
+
+const numberFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
+
+/** 1234567 → "1.234.567" (vi-VN thousands separators). */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** 1234567 → "1.234.567 VNĐ". */
+export function formatVnd(amountVnd: number): string {
+  return `${formatNumber(amountVnd)} VNĐ`;
+}
+
+/** Displayed balance (spec §4): bank total minus pending coins, 0 when the total is missing. */
+export function displayedBalance(total: number | null | undefined, pendingCoins: number | null | undefined): number {
+  if (total == null) return 0;
+  return total - (pendingCoins ?? 0);
+}
+
+export interface PricedLine {
+  price: number;
+  coin: number;
+  gift_coin: number;
+  quantity: number;
+}
+
+export interface Totals {
+  priceVnd: number;
+  coin: number;
+  giftCoin: number;
+}
+
+/**
+ * Totals of a cart or an order (spec §9): sums of price × quantity, coin × quantity and
+ * gift_coin × quantity; gift coins are 0 when paying by coins.
+ */
+export function computeTotals(lines: readonly PricedLine[], payMethod: PayMethod | number): Totals {
+  let priceVnd = 0;
+  let coin = 0;
+  let giftCoin = 0;
+  for (const line of lines) {
+    priceVnd += line.price * line.quantity;
+    coin += line.coin * line.quantity;
+    giftCoin += line.gift_coin * line.quantity;
+  }
+  return { priceVnd, coin, giftCoin: payMethod === PAY_METHOD.COIN ? 0 : giftCoin };
+}
+
+/** Number of pages for a list (spec §9: total / page size, rounded up). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(0, Math.ceil(total / pageSize));
+}

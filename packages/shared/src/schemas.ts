@@ -1,0 +1,193 @@
+/**
+ * The one contract (STYLE.md habit 1): every request and response of the API as zod schemas.
+ * The API validates with them and generates its OpenAPI document from them; the web parses with them.
+ * Field names follow the spec (snake_case on the wire).
+ */
+import { z } from 'zod';
+import { API_MESSAGES, TEXTS } from './texts.js';
+import { MAX_LIST_LIMIT, MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_PAGE_SIZE, TEXT_LIMITS } from './constants.js';
+
+// Every message a customer can see is Vietnamese: messages not set on a schema fall back to this one.
+z.config({ customError: () => API_MESSAGES.badRequest });
+
+const text = (max: number) =>
+  z
+    .string({ error: API_MESSAGES.badRequest })
+    .max(max, { error: API_MESSAGES.tooLong(max) })
+    .transform((value) => value.trim());
+
+/**
+ * A text field the client may leave out; absent and null become ''.
+ * `.nullish()` rather than a union: zod 4 only lets a key be absent when its schema is optional, and a
+ * union would replace the field's own message ("too long") with the generic one.
+ */
+const optionalText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((value) => value ?? '');
+
+// ---------- errors ----------
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+// ---------- auth ----------
+export const signInProviderParams = z.object({ provider: z.string().max(40) });
+export const signInBody = z.object({ user_access_token: z.string({ error: API_MESSAGES.badRequest }).min(1).max(8192) });
+export const tokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
+export const refreshBody = z.object({ refresh_token: z.string({ error: API_MESSAGES.badRequest }).min(1).max(512) });
+export const signOutBody = z.object({ refresh_token: z.string().max(512).optional() });
+export const okResponse = z.object({ ok: z.literal(true) });
+
+// ---------- user and bank ----------
+export const userResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  picture: z.string().nullable(),
+  email: z.string(),
+  is_admin: z.boolean(),
+});
+export type User = z.infer<typeof userResponse>;
+
+export const bankResponse = z.object({ total: z.number().int() });
+export type Bank = z.infer<typeof bankResponse>;
+export const countResponse = z.number().int();
+
+// ---------- catalogue ----------
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'], { error: API_MESSAGES.badRequest })
+  .transform((v) => v === 'true' || v === '1');
+
+export const platformListQuery = z.object({
+  keyword: z.string().max(TEXT_LIMITS.keyword, { error: API_MESSAGES.tooLong(TEXT_LIMITS.keyword) }).optional(),
+  is_active: booleanQuery.optional(),
+});
+
+export const shopConfig = z.object({
+  need_login: z.boolean(),
+  sale_picture: z.string().nullable(),
+});
+export const platform = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  picture: z.string().nullable(),
+  is_active: z.boolean(),
+  shop_config: shopConfig,
+});
+export type Platform = z.infer<typeof platform>;
+export const platformList = z.array(platform);
+
+export const storeListQuery = z.object({
+  keyword: z.string().max(TEXT_LIMITS.keyword, { error: API_MESSAGES.tooLong(TEXT_LIMITS.keyword) }).optional(),
+  store_platform: z.coerce.number({ error: API_MESSAGES.badRequest }).int().positive().max(2_147_483_647).optional(),
+});
+
+export const storeItem = z.object({
+  id: z.number().int(),
+  platform_id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  picture: z.string().nullable(),
+  price: z.number().int(),
+  raw_price: z.number().int(),
+  coin: z.number().int(),
+  gift_coin: z.number().int(),
+  is_active: z.boolean(),
+});
+export type StoreItem = z.infer<typeof storeItem>;
+export const storeList = z.array(storeItem);
+
+// ---------- orders ----------
+export const orderItemInput = z.object({
+  id: z.number({ error: API_MESSAGES.badRequest }).int({ error: API_MESSAGES.badRequest }).positive({ error: API_MESSAGES.itemsUnavailable }).max(2_147_483_647, { error: API_MESSAGES.itemsUnavailable }),
+  quantity: z
+    .number({ error: API_MESSAGES.invalidQuantity })
+    .int({ error: API_MESSAGES.invalidQuantity })
+    .min(1, { error: API_MESSAGES.invalidQuantity })
+    .max(MAX_LINE_QUANTITY, { error: API_MESSAGES.invalidQuantity }),
+});
+
+/** The spec's order request (§3). Emptiness rules (§5) depend on the platform and are checked by the service. */
+export const orderRequest = z.object({
+  order_bank_name: optionalText(TEXT_LIMITS.name),
+  order_contact: optionalText(TEXT_LIMITS.contact),
+  order_account: optionalText(TEXT_LIMITS.account),
+  order_pass: z
+    .string({ error: API_MESSAGES.badRequest })
+    .max(TEXT_LIMITS.password, { error: API_MESSAGES.tooLong(TEXT_LIMITS.password) })
+    .nullish()
+    .transform((value) => value ?? ''),
+  order_server: optionalText(TEXT_LIMITS.server),
+  order_uid: optionalText(TEXT_LIMITS.uid),
+  order_comment: optionalText(TEXT_LIMITS.comment),
+  order_pay_method: z.union([z.literal(0), z.literal(1)], { error: API_MESSAGES.invalidPayMethod }).default(1),
+  order_items: z
+    .array(orderItemInput, { error: TEXTS.chooseProduct })
+    .max(MAX_ORDER_LINES, { error: API_MESSAGES.tooManyLines })
+    .default([]),
+});
+export type OrderRequestInput = z.input<typeof orderRequest>;
+export type OrderRequest = z.output<typeof orderRequest>;
+
+export const orderLine = z.object({
+  store_id: z.number().int(),
+  name: z.string(),
+  price: z.number().int(),
+  coin: z.number().int(),
+  gift_coin: z.number().int(),
+  quantity: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const order = z.object({
+  id: z.string(),
+  code: z.string(),
+  status: z.number().int(),
+  pay_method: z.number().int(),
+  pay_qr_code: z.string(),
+  platform_id: z.number().int(),
+  platform_name: z.string(),
+  stores: z.array(orderLine),
+  total_price: z.number().int(),
+  total_coin: z.number().int(),
+  total_gift_coin: z.number().int(),
+  order_bank_name: z.string(),
+  order_contact: z.string(),
+  order_account: z.string(),
+  order_server: z.string(),
+  order_uid: z.string(),
+  order_comment: z.string(),
+  result_comment: z.string(),
+  result_picture: z.array(z.string()),
+  created_at: z.string(),
+  due_at: z.string(),
+});
+export type Order = z.infer<typeof order>;
+
+export const orderIdParams = z.object({ id: z.uuid({ error: API_MESSAGES.orderNotFound }) });
+
+export const orderListQuery = z.object({
+  page: z.coerce.number({ error: API_MESSAGES.badRequest }).int({ error: API_MESSAGES.badRequest }).min(1, { error: API_MESSAGES.badRequest }).max(100_000).default(1),
+  limit: z.coerce.number({ error: API_MESSAGES.badRequest }).int({ error: API_MESSAGES.badRequest }).min(1, { error: API_MESSAGES.badRequest }).max(MAX_LIST_LIMIT, { error: API_MESSAGES.badRequest }).default(ORDER_PAGE_SIZE),
+  status: z.coerce.number({ error: API_MESSAGES.badRequest }).int().min(-1).max(3).optional(),
+});
+export const orderList = z.object({ rows: z.array(order), total: z.number().int() });
+export type OrderList = z.infer<typeof orderList>;
+
+// ---------- storage ----------
+export const fileIdParams = z.object({ fileId: z.string().regex(/^[a-f0-9]{64}$/, { error: API_MESSAGES.fileNotFound }) });
+
+// ---------- public app config (what the browser may see) ----------
+export const publicConfig = z.object({
+  api_key: z.string(),
+  google_client_id: z.string().nullable(),
+  demo_sign_in: z.boolean(),
+  facebook_enabled: z.boolean(),
+  bank: z.object({ bin: z.string(), name: z.string(), account_number: z.string(), account_holder: z.string() }),
+  support: z.object({ social_url: z.string(), chat_url: z.string(), messenger_url: z.string() }),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Every test of the project: types, lint, unit and API tests on PGlite, the API tests again on
+# PostgreSQL when one listens locally, then the browser tests against the built product.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PG_URL="${TEST_PG_URL:-postgres://postgres@127.0.0.1:5432/test}"
+
+echo "== Types and lint"
+npm run --silent typecheck
+npm run --silent lint
+
+echo "== Unit and API tests (PGlite)"
+npx vitest run
+
+if node scripts/pg-available.mjs "$PG_URL"; then
+  echo "== API tests on PostgreSQL"
+  DATABASE_URL="$PG_URL" npx vitest run --project api
+else
+  echo "== PostgreSQL not reachable at $PG_URL: API tests ran on PGlite only"
+fi
+
+echo "== Browser tests (Chromium)"
+npm run --silent test:e2e
