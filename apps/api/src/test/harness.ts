@@ -48,7 +48,7 @@ async function createPostgresDatabase(url: string): Promise<{ url: string; drop:
 }
 
 export function testConfig(overrides: Env = {}, databaseUrl?: string): Config {
-  return loadConfig({
+  const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     API_KEY: TEST_API_KEY,
@@ -59,6 +59,8 @@ export function testConfig(overrides: Env = {}, databaseUrl?: string): Config {
     DATABASE_URL: databaseUrl,
     ...overrides,
   } as Record<string, string | undefined>);
+  // Without a server, every test app gets its own in-memory PGlite: nothing is shared or left on disk.
+  return config.database.kind === 'pglite' ? { ...config, database: { kind: 'pglite', dataDir: null } } : config;
 }
 
 export async function createTestApp(overrides: Env = {}): Promise<TestApp> {
