@@ -36,3 +36,19 @@ export const STORAGE_KEYS = {
   colourMode: 'toolpad-mode',
   colourScheme: 'toolpad-color-scheme',
 } as const;
+
+/** Uploaded pictures: PNG, JPEG or WebP up to 5 MB and 40 megapixels; stored at most 2048 px on a side. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+export const STORED_IMAGE_MAX_SIDE = 2048;
+
+/**
+ * Compensation for an order that missed its due time (DESIGN.md, the 16:00 promise): 10% of the
+ * order's value in coins (its total_coin, rounded down), never less than 10 coins. Fixed here, not
+ * configured, so the web app can promise the same figure the job pays.
+ */
+export const LATE_COMPENSATION_PERCENT = 10;
+export const LATE_COMPENSATION_MIN_COINS = 10;
+export function lateCompensationCoins(orderTotalCoin: number): number {
+  return Math.max(LATE_COMPENSATION_MIN_COINS, Math.floor((orderTotalCoin * LATE_COMPENSATION_PERCENT) / 100));
+}

@@ -181,6 +181,9 @@ export type OrderList = z.infer<typeof orderList>;
 // ---------- storage ----------
 export const fileIdParams = z.object({ fileId: z.string().regex(/^[a-f0-9]{64}$/, { error: API_MESSAGES.fileNotFound }) });
 
+export const uploadResponse = z.object({ id: z.string(), content_type: z.string(), width: z.number().int(), height: z.number().int() });
+export type UploadResponse = z.infer<typeof uploadResponse>;
+
 // ---------- public app config (what the browser may see) ----------
 export const publicConfig = z.object({
   api_key: z.string(),

@@ -59,4 +59,44 @@ export const API_MESSAGES = {
   idempotencyConflict: 'Yêu cầu đặt hàng trùng mã nhưng khác nội dung',
   tooManyRequests: 'Bạn thao tác quá nhanh, vui lòng thử lại sau ít phút',
   internal: 'Lỗi hệ thống, vui lòng thử lại sau',
+  uploadMissing: 'Vui lòng chọn một tệp ảnh để tải lên',
+  uploadTooLarge: 'Ảnh quá lớn (tối đa 5 MB)',
+  uploadNotImage: 'Tệp không phải ảnh hợp lệ (chỉ nhận PNG, JPEG hoặc WebP)',
+  uploadTooManyPixels: 'Ảnh có kích thước quá lớn (tối đa 40 triệu điểm ảnh)',
+  // ---------- admin ----------
+  orderMoveNotAllowed: (from: string, to: string) => `Không thể chuyển đơn hàng từ '${from}' sang '${to}'`,
+  orderChangedReload: (current: string) =>
+    `Đơn hàng vừa được người khác cập nhật (trạng thái hiện tại: '${current}'). Vui lòng tải lại trang rồi thử lại.`,
+  rejectReasonRequired: 'Vui lòng nhập lý do từ chối đơn hàng',
+  resultOnlyWhenFinished: 'Chỉ gửi phản hồi và ảnh kết quả khi hoàn thành hoặc từ chối đơn hàng',
+  tooManyResultPictures: 'Tối đa 10 ảnh kết quả',
+  pictureNotFound: 'Ảnh không tồn tại, vui lòng tải ảnh lên lại',
+  refundNotDue: 'Đơn hàng này không có khoản hoàn tiền đang chờ xử lý',
+  platformNotFound: 'Không tìm thấy trò chơi',
+  storeItemNotFound: 'Không tìm thấy sản phẩm',
+  nameRequired: 'Vui lòng nhập tên',
+  invalidAmount: (max: number) => `Giá trị phải là số nguyên từ 0 đến ${max.toLocaleString('vi-VN')}`,
+  reorderInvalid: 'Danh sách sắp xếp không hợp lệ (có mã trùng hoặc không tồn tại)',
+  userNotFound: 'Không tìm thấy khách hàng',
+  adjustDeltaInvalid: 'Số coin điều chỉnh phải là số nguyên khác 0, tối đa 100.000.000',
+  adjustReasonRequired: 'Vui lòng nhập lý do điều chỉnh coin',
+  adjustBelowAvailable: 'Không thể trừ nhiều hơn số coin khả dụng của khách hàng',
+} as const;
+
+/** Storefront texts beyond the spec's own (order list, order detail, payment and tracking instructions). */
+export const STOREFRONT_TEXTS = {
+  orderDetail: 'Chi tiết đơn hàng',
+  noOrders: 'Bạn chưa có đơn hàng nào',
+  orderNotFound: 'Không tìm thấy đơn hàng',
+  orderNotFoundHint: 'Đơn hàng này không tồn tại hoặc không thuộc tài khoản của bạn.',
+  noAdminReply: 'Shop chưa phản hồi đơn hàng này.',
+  noResultPictures: 'Chưa có ảnh kết quả.',
+  coinTracking:
+    'Đơn hàng của bạn đã được ghi nhận và số coin cần thanh toán đang được giữ lại. Shop sẽ duyệt và xử lý đơn trong vài phút; bạn theo dõi trạng thái đơn ngay trên trang này hoặc trong Danh sách đơn hàng.',
+  bankPayment:
+    'Vui lòng chuyển khoản đúng số tiền và đúng nội dung chuyển khoản bên dưới (quét mã QR bằng ứng dụng ngân hàng hoặc chép từng thông tin). Đơn hàng được xử lý ngay khi shop nhận được tiền; bạn theo dõi trạng thái đơn ngay trên trang này hoặc trong Danh sách đơn hàng.',
+  contactSupport: (minutes: number) =>
+    `Nếu sau ${minutes} phút đơn hàng vẫn ở trạng thái 'Đang chờ duyệt', vui lòng liên hệ hỗ trợ của shop.`,
+  copied: (what: string) => `Đã sao chép ${what}`,
+  copyFailed: 'Không sao chép được, vui lòng chép thủ công',
 } as const;
