@@ -41,7 +41,7 @@ describe('page frame, anonymous', () => {
     expect(await screen.findByRole('heading', { name: 'Lựa chọn trò chơi' })).toBeInTheDocument();
     expect(within(header()).getByRole('link', { name: 'Đăng nhập' })).toHaveAttribute('href', '/signin');
     expect(within(header()).getByRole('link', { name: /Đơn hàng/ })).toHaveAttribute('href', '/signin');
-    expect(within(header()).getByRole('link', { name: 'Trang chủ' })).toHaveAttribute('href', '/');
+    expect(within(header()).getByRole('link', { name: 'Lucky Shop – Trang chủ' })).toHaveAttribute('href', '/');
     expect(within(header()).queryByText(/Số coin/)).not.toBeInTheDocument();
     expect(net.requests).toEqual([]);
   });

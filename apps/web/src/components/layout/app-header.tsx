@@ -16,7 +16,7 @@ export function AppHeader({ children }: { children?: ReactNode }) {
           <Link
             component={RouterLink}
             to="/"
-            aria-label="Trang chủ"
+            aria-label="Lucky Shop – Trang chủ"
             color="inherit"
             underline="none"
             sx={{ display: 'inline-flex', borderRadius: 1 }}

@@ -1,0 +1,49 @@
+/**
+ * Helpers shared by the browser journeys: sign in through the demo form, call the API the way the
+ * web app does, keep screenshots of each screen for people to look at (not committed).
+ */
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+export const API_KEY = 'lucky-local-key';
+export const ADMIN_EMAIL = 'admin@lucky.test';
+
+/** A fresh customer email per test, so journeys never see each other's orders or coins. */
+export function newEmail(testInfo: TestInfo, name = 'khach'): string {
+  return `${name}-${testInfo.workerIndex}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@lucky.test`;
+}
+
+/** Signs in with the demo form on /signin; the app then goes back one page. */
+export async function signInWithDemo(page: Page, email: string): Promise<void> {
+  await expect(page).toHaveURL(/\/signin/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/signin/);
+}
+
+/** Opens /signin directly and signs in; lands on / (no earlier page to go back to). */
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/');
+  await page.goto('/signin');
+  await signInWithDemo(page, email);
+}
+
+/** The API as a tool or the admin console calls it: demo sign-in, then raw token in `authorization`. */
+export async function apiSignIn(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/auth/api/v1/auth/demo-sign-in', {
+    headers: { 'x-api-key': API_KEY },
+    data: { user_access_token: email },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PATCH', url: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(url, { method, headers: { 'x-api-key': API_KEY, authorization: token }, data });
+  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A full-page screenshot kept with the test's results, for people to look at. */
+export async function snapshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
