@@ -1,6 +1,7 @@
 /** Reads config, builds the app, listens, and shuts down gracefully. */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { startDeadlineJob } from './jobs/deadline.js';
 
 async function main(): Promise<void> {
   let config;
@@ -14,12 +15,14 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
+  const deadlineJob = startDeadlineJob(app.ctx);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await deadlineJob.stop();
       await app.close();
       process.exit(0);
     } catch (error) {

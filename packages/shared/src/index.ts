@@ -6,3 +6,4 @@ export * from './pay-method.js';
 export * from './schemas.js';
 export * from './texts.js';
 export * from './vietqr.js';
+export * from './admin-schemas.js';

@@ -150,6 +150,11 @@ export const orders = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * Money owed back for a paid bank order that was rejected (docs/decisions/0005): 'due' until staff
+     * record the transfer back, then 'done'; null when nothing is owed.
+     */
+    refundStatus: text('refund_status'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -160,6 +165,7 @@ export const orders = pgTable(
     index('orders_status_due_idx').on(t.status, t.dueAt),
     check('orders_status_known', sql`${t.status} in (0, 1, 2, 3)`),
     check('orders_pay_method_known', sql`${t.payMethod} in (0, 1)`),
+    check('orders_refund_status_known', sql`${t.refundStatus} is null or ${t.refundStatus} in ('due', 'done')`),
   ],
 );
 

@@ -1,7 +1,8 @@
 /** Catalogue and coin fixtures written straight to the database, for tests of other modules. */
+import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { coinLedger, platforms, storeItems, users } from '../db/schema.js';
+import { coinLedger, orderLines, orders, platforms, storedFiles, storeItems, users } from '../db/schema.js';
 import { toSearchText } from '../lib/search-text.js';
 
 export async function createPlatform(
@@ -58,4 +59,91 @@ export async function grantCoins(db: Db, userId: string, delta: number, reason =
     if (!user) throw new Error(`no user ${userId}`);
     await tx.insert(coinLedger).values({ userId, delta, balanceAfter: user.coinTotal, reason });
   });
+}
+
+/** A customer row and a signed access token for it, without going through a sign-in provider. */
+export async function createCustomer(
+  db: Db,
+  tokens: { sign(claims: { userId: string; email: string }): Promise<string> },
+  values: { email?: string; name?: string } = {},
+) {
+  const email = values.email ?? `khach-${crypto.randomUUID()}@lucky.test`;
+  const [user] = await db
+    .insert(users)
+    .values({ email, name: values.name ?? 'Khách hàng', provider: 'test' })
+    .returning();
+  return { userId: user!.id, email, token: await tokens.sign({ userId: user!.id, email }) };
+}
+
+/**
+ * An order written straight to the database in any status, with one line per item given
+ * (totals follow the lines). `password` is sealed with the app's secret box when given.
+ */
+export async function createOrder(
+  db: Db,
+  values: {
+    userId: string;
+    platformId: number;
+    platformName?: string;
+    status?: number;
+    payMethod?: number;
+    lines?: { storeId: number; name?: string; priceVnd: number; coinCost: number; giftCoin: number; quantity?: number }[];
+    passEncrypted?: string | null;
+    dueAt?: Date;
+    createdAt?: Date;
+    paidAt?: Date | null;
+    finishedAt?: Date | null;
+    code?: string;
+    bankName?: string;
+  },
+) {
+  const lines = (values.lines ?? []).map((line) => ({ ...line, quantity: line.quantity ?? 1 }));
+  const payMethod = values.payMethod ?? 1;
+  const sum = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((total, line) => total + pick(line) * line.quantity, 0);
+  const createdAt = values.createdAt ?? new Date();
+  const [order] = await db
+    .insert(orders)
+    .values({
+      code: values.code ?? `T${crypto.randomBytes(5).toString('hex').toUpperCase()}`,
+      userId: values.userId,
+      platformId: values.platformId,
+      platformName: values.platformName ?? 'Liên Quân Test',
+      status: values.status ?? 0,
+      payMethod,
+      totalPriceVnd: sum((line) => line.priceVnd),
+      totalCoin: sum((line) => line.coinCost),
+      totalGiftCoin: payMethod === 0 ? 0 : sum((line) => line.giftCoin),
+      bankName: values.bankName ?? 'Nguyễn Văn An',
+      server: 'Asia',
+      uid: '123456789',
+      passEncrypted: values.passEncrypted ?? null,
+      createdAt,
+      dueAt: values.dueAt ?? new Date(createdAt.getTime() + 6 * 60 * 60 * 1000),
+      paidAt: values.paidAt ?? null,
+      finishedAt: values.finishedAt ?? null,
+    })
+    .returning();
+  if (lines.length > 0) {
+    await db.insert(orderLines).values(
+      lines.map((line, position) => ({
+        orderId: order!.id,
+        position,
+        storeId: line.storeId,
+        name: line.name ?? 'Gói test',
+        priceVnd: line.priceVnd,
+        coinCost: line.coinCost,
+        giftCoin: line.giftCoin,
+        quantity: line.quantity,
+      })),
+    );
+  }
+  return order!;
+}
+
+/** A stored picture row (tiny, not a real image): enough for checks that a file id exists. */
+export async function createStoredFile(db: Db) {
+  const bytes = crypto.randomBytes(32);
+  const id = crypto.createHash('sha256').update(bytes).digest('hex');
+  await db.insert(storedFiles).values({ id, contentType: 'image/webp', size: bytes.length, width: 1, height: 1, bytes });
+  return id;
 }

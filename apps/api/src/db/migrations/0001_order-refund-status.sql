@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "refund_status" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_refund_status_known" CHECK ("orders"."refund_status" is null or "orders"."refund_status" in ('due', 'done'));

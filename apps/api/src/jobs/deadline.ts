@@ -1,0 +1,67 @@
+/**
+ * The 16:00 promise (DESIGN.md § Order lifecycle; docs/decisions/0005): every minute, orders still
+ * open past their due time are settled. Unpaid bank orders expire ('unpaid_expired'); paid bank orders
+ * and coin orders are rejected as 'late', refunded in full (refund due / reservation released) and
+ * compensated with coins (lateCompensationCoins).
+ *
+ * Safe with several API instances: each order is settled in its own transaction that locks it with
+ * FOR UPDATE SKIP LOCKED and re-checks that it is still open and overdue, so an order is settled once
+ * whoever gets there first, and a second run finds nothing to do.
+ */
+import type { AppContext } from '../context.js';
+import { findOverdueOrderIds, settleOverdueOrder } from '../modules/admin-orders/service.js';
+
+const BATCH = 100;
+export const DEADLINE_SWEEP_INTERVAL_MS = 60_000;
+
+export interface SweepResult {
+  late: number;
+  unpaidExpired: number;
+}
+
+/** Settles every order overdue at `now` (tests pin it). */
+export async function runDeadlineSweep(ctx: AppContext, now: Date = new Date()): Promise<SweepResult> {
+  const result: SweepResult = { late: 0, unpaidExpired: 0 };
+  // Orders another instance holds stay overdue and would come back in every batch: try each once per sweep.
+  const tried = new Set<string>();
+  for (;;) {
+    const ids = (await findOverdueOrderIds(ctx.db, now, BATCH)).filter((id) => !tried.has(id));
+    if (ids.length === 0) return result;
+    for (const id of ids) {
+      tried.add(id);
+      const outcome = await settleOverdueOrder(ctx, id, now);
+      if (outcome === 'late') result.late += 1;
+      else if (outcome === 'unpaid_expired') result.unpaidExpired += 1;
+    }
+  }
+}
+
+export interface DeadlineJob {
+  /** Stops the timer and waits for a sweep in progress to finish. */
+  stop(): Promise<void>;
+}
+
+/** Runs the sweep every minute; the timer never keeps the process alive on its own. */
+export function startDeadlineJob(ctx: AppContext, intervalMs: number = DEADLINE_SWEEP_INTERVAL_MS): DeadlineJob {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    // One sweep at a time per process; a slow one simply delays the next.
+    if (running) return;
+    running = runDeadlineSweep(ctx)
+      .then((result) => {
+        if (result.late + result.unpaidExpired > 0) ctx.log.info(result, 'deadline sweep settled overdue orders');
+      })
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'deadline sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,457 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOrderDetail, AdminOrderList, AdminOrderRow } from '@lucky/shared';
+import { auditLog, coinLedger, orders, users } from '../../db/schema.js';
+import { createCustomer, createOrder, createPlatform, createStoreItem, createStoredFile, grantCoins } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+const BASE = '/order/api/v1/admin/order';
+const MSG = {
+  reload: /Vui lòng tải lại trang/,
+  notAllowed: /^Không thể chuyển đơn hàng từ/,
+  rejectReason: 'Vui lòng nhập lý do từ chối đơn hàng',
+  resultOnlyWhenFinished: 'Chỉ gửi phản hồi và ảnh kết quả khi hoàn thành hoặc từ chối đơn hàng',
+  tooManyPictures: 'Tối đa 10 ảnh kết quả',
+  pictureNotFound: 'Ảnh không tồn tại, vui lòng tải ảnh lên lại',
+  orderNotFound: 'Không tìm thấy đơn hàng',
+};
+
+let t: TestApp;
+let adminToken: string;
+let adminId: string;
+let platform: { id: number; name: string };
+let otherPlatform: { id: number; name: string };
+/** 20 000 VND, 200 coins, 10 gift coins. */
+let item: { id: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.signIn('admin@lucky.test');
+  adminToken = admin.access_token;
+  adminId = admin.userId;
+  platform = await createPlatform(t.app.ctx.db, { name: 'Liên Quân Admin', needLogin: true });
+  otherPlatform = await createPlatform(t.app.ctx.db, { name: 'Free Fire Admin' });
+  item = await createStoreItem(t.app.ctx.db, platform.id, { priceVnd: 20_000, coinCost: 200, giftCoin: 10 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.app.ctx.db;
+const customer = (values: { email?: string; name?: string } = {}) => createCustomer(db(), t.app.ctx.tokens, values);
+
+/** An order of `quantity` × item (20 000 VND, 200 coins, 10 gift coins each). */
+async function newOrder(
+  userId: string,
+  values: { status?: number; payMethod?: number; quantity?: number; password?: string | null; dueAt?: Date; code?: string; platformId?: number } = {},
+) {
+  return createOrder(db(), {
+    userId,
+    platformId: values.platformId ?? platform.id,
+    status: values.status ?? 0,
+    payMethod: values.payMethod ?? 1,
+    lines: [{ storeId: item.id, priceVnd: 20_000, coinCost: 200, giftCoin: 10, quantity: values.quantity ?? 1 }],
+    passEncrypted: values.password === null ? null : t.app.ctx.secretBox.seal(values.password ?? 'M@tKhau-Game 123'),
+    ...(values.dueAt ? { dueAt: values.dueAt } : {}),
+    ...(values.code ? { code: values.code } : {}),
+  });
+}
+
+function patch(id: string, payload: Record<string, unknown>, token: string | null = adminToken) {
+  return t.request({ method: 'PATCH', url: `${BASE}/${id}`, token, payload });
+}
+
+async function patchOk(id: string, payload: Record<string, unknown>): Promise<AdminOrderRow> {
+  const res = await patch(id, payload);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function detail(id: string): Promise<AdminOrderDetail> {
+  const res = await t.request({ method: 'GET', url: `${BASE}/${id}`, token: adminToken });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function balance(userId: string) {
+  const [user] = await db().select({ coinTotal: users.coinTotal }).from(users).where(eq(users.id, userId));
+  const ledger = await db().select().from(coinLedger).where(eq(coinLedger.userId, userId)).orderBy(asc(coinLedger.id));
+  return { total: user!.coinTotal, ledger };
+}
+
+async function pending(token: string): Promise<number> {
+  const res = await t.request({ method: 'GET', url: '/order/api/v1/order/count-pending-coin', token });
+  return res.json();
+}
+
+async function storedOrder(id: string) {
+  const [row] = await db().select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+const audits = (orderId: string, action: string) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, action)))
+    .orderBy(asc(auditLog.id));
+
+describe('PATCH /order/api/v1/admin/order/{id}: the transition table', () => {
+  const allowed = [
+    [0, 1],
+    [0, 3],
+    [1, 2],
+    [1, 3],
+  ] as const;
+  for (const payMethod of [0, 1]) {
+    for (const [from, to] of allowed) {
+      it(`moves a ${payMethod === 0 ? 'coin' : 'bank'} order ${from} → ${to}`, async () => {
+        const c = await customer();
+        await grantCoins(db(), c.userId, 1_000);
+        const order = await newOrder(c.userId, { status: from, payMethod });
+        const row = await patchOk(order.id, { status: to, reason: 'Lý do kiểm thử', expected_status: from });
+        expect(row.status).toBe(to);
+        expect((await storedOrder(order.id)).status).toBe(to);
+        const [audit] = await audits(order.id, 'order.status');
+        expect(audit).toMatchObject({ actorId: adminId, before: { status: from }, after: { status: to }, reason: 'Lý do kiểm thử' });
+      });
+    }
+  }
+
+  const refused = [
+    [0, 2],
+    [1, 0],
+    [2, 0],
+    [2, 1],
+    [2, 3],
+    [3, 0],
+    [3, 1],
+    [3, 2],
+  ] as const;
+  for (const [from, to] of refused) {
+    it(`refuses ${from} → ${to} with 409 and a Vietnamese message, changing nothing`, async () => {
+      const c = await customer();
+      await grantCoins(db(), c.userId, 1_000);
+      const order = await newOrder(c.userId, { status: from, payMethod: 0 });
+      const res = await patch(order.id, { status: to, reason: 'thử' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(MSG.notAllowed) });
+      expect((await storedOrder(order.id)).status).toBe(from);
+      expect((await balance(c.userId)).total).toBe(1_000);
+      expect(await audits(order.id, 'order.status')).toHaveLength(0);
+    });
+  }
+
+  it('answers a move to the status the order already has with 409 asking to reload', async () => {
+    const c = await customer();
+    const order = await newOrder(c.userId, { status: 1 });
+    const res = await patch(order.id, { status: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(MSG.reload);
+  });
+
+  it('refuses with 409 when the order moved since the admin looked (expected_status)', async () => {
+    const c = await customer();
+    const order = await newOrder(c.userId, { status: 1 });
+    const res = await patch(order.id, { status: 2, expected_status: 0 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'CONFLICT', message: expect.stringMatching(MSG.reload) });
+    expect(res.json().message).toContain('Đang xử lý');
+    expect((await storedOrder(order.id)).status).toBe(1);
+  });
+});
+
+describe('ledger effects of a move', () => {
+  it('debits a coin order’s coins when it is completed (ORDER_DEBIT, by the admin)', async () => {
+    const c = await customer();
+    await grantCoins(db(), c.userId, 1_000);
+    const order = await newOrder(c.userId, { status: 1, payMethod: 0, quantity: 2 });
+    expect(await pending(c.token)).toBe(400);
+    await patchOk(order.id, { status: 2, result_comment: 'Đã nạp xong' });
+    const { total, ledger } = await balance(c.userId);
+    expect(total).toBe(600);
+    expect(ledger.at(-1)).toMatchObject({ delta: -400, balanceAfter: 600, reason: 'order_debit', orderId: order.id, actorId: adminId });
+    expect(await pending(c.token)).toBe(0);
+  });
+
+  it('credits a bank order’s gift coins when it is completed (ORDER_GIFT)', async () => {
+    const c = await customer();
+    const order = await newOrder(c.userId, { status: 1, payMethod: 1, quantity: 3 });
+    await patchOk(order.id, { status: 2 });
+    const { total, ledger } = await balance(c.userId);
+    expect(total).toBe(30);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ delta: 30, balanceAfter: 30, reason: 'order_gift', orderId: order.id, actorId: adminId });
+  });
+
+  it('releases a rejected coin order’s reservation without any ledger row', async () => {
+    const c = await customer();
+    await grantCoins(db(), c.userId, 1_000);
+    for (const from of [0, 1]) {
+      const order = await newOrder(c.userId, { status: from, payMethod: 0 });
+      expect(await pending(c.token)).toBe(200);
+      await patchOk(order.id, { status: 3, reason: 'Sai thông tin tài khoản' });
+      expect(await pending(c.token)).toBe(0);
+    }
+    const { total, ledger } = await balance(c.userId);
+    expect(total).toBe(1_000);
+    expect(ledger).toHaveLength(1);
+  });
+
+  it('records a refund to do for a rejected paid bank order, and none for an unpaid one', async () => {
+    const c = await customer();
+    const paid = await newOrder(c.userId, { status: 1, payMethod: 1 });
+    const unpaid = await newOrder(c.userId, { status: 0, payMethod: 1 });
+    const paidRow = await patchOk(paid.id, { status: 3, reason: 'Hết hàng' });
+    const unpaidRow = await patchOk(unpaid.id, { status: 3, reason: 'Khách không chuyển khoản' });
+    expect(paidRow.refund_status).toBe('due');
+    expect(unpaidRow.refund_status).toBeNull();
+    const [due] = await audits(paid.id, 'order.refund_due');
+    expect(due).toMatchObject({ actorId: adminId, after: { refund_status: 'due', amount_vnd: 20_000 }, reason: 'Hết hàng' });
+    expect(await audits(unpaid.id, 'order.refund_due')).toHaveLength(0);
+    expect((await balance(c.userId)).ledger).toHaveLength(0);
+
+    const done = await t.request({ method: 'POST', url: `${BASE}/${paid.id}/refund-done`, token: adminToken, payload: { note: 'CK lại lúc 10h' } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().refund_status).toBe('done');
+    const again = await t.request({ method: 'POST', url: `${BASE}/${paid.id}/refund-done`, token: adminToken, payload: {} });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Đơn hàng này không có khoản hoàn tiền đang chờ xử lý');
+  });
+
+  it('stamps paid_at when a bank order is confirmed paid, and finished_at when it ends', async () => {
+    const c = await customer();
+    const order = await newOrder(c.userId, { status: 0, payMethod: 1 });
+    const accepted = await patchOk(order.id, { status: 1 });
+    expect(accepted.paid_at).not.toBeNull();
+    expect(accepted.finished_at).toBeNull();
+    const completed = await patchOk(order.id, { status: 2 });
+    expect(completed.finished_at).not.toBeNull();
+  });
+
+  it('stores the reply and the result pictures of a completed order, for the customer to see', async () => {
+    const c = await customer();
+    const pictures = [await createStoredFile(db()), await createStoredFile(db())];
+    const order = await newOrder(c.userId, { status: 1 });
+    await patchOk(order.id, { status: 2, result_comment: '  Đã nạp 100 Quân Huy  ', result_picture: [...pictures, pictures[0]] });
+    const res = await t.request({ method: 'GET', url: `/order/api/v1/order/${order.id}`, token: c.token });
+    expect(res.json()).toMatchObject({ status: 2, result_comment: 'Đã nạp 100 Quân Huy', result_picture: pictures });
+  });
+});
+
+describe('the game password', () => {
+  it('is shown decrypted to an admin only, and each reveal is audited', async () => {
+    const c = await customer();
+    const order = await newOrder(c.userId, { status: 0, password: 'M@tKhau-Game 123' });
+    const first = await detail(order.id);
+    expect(first.order_pass).toBe('M@tKhau-Game 123');
+    await detail(order.id);
+    const reveals = await audits(order.id, 'order.reveal_password');
+    expect(reveals).toHaveLength(2);
+    expect(reveals[0]!.actorId).toBe(adminId);
+    expect(JSON.stringify(reveals)).not.toContain('M@tKhau');
+
+    const asCustomer = await t.request({ method: 'GET', url: `${BASE}/${order.id}`, token: c.token });
+    expect(asCustomer.statusCode).toBe(403);
+    const own = await t.request({ method: 'GET', url: `/order/api/v1/order/${order.id}`, token: c.token });
+    expect(own.body).not.toContain('M@tKhau');
+    expect(await audits(order.id, 'order.reveal_password')).toHaveLength(2);
+  });
+
+  for (const [path, to] of [
+    [[1], 2],
+    [[], 3],
+    [[1], 3],
+  ] as const) {
+    it(`is erased when the order reaches ${to} (${[0, ...path, to].join(' → ')}), and no reveal is audited after`, async () => {
+      const c = await customer();
+      const order = await newOrder(c.userId, { status: 0 });
+      for (const step of [...path, to]) await patchOk(order.id, { status: step, reason: 'xong' });
+      expect((await storedOrder(order.id)).passEncrypted).toBeNull();
+      const shown = await detail(order.id);
+      expect(shown.order_pass).toBeNull();
+      expect(await audits(order.id, 'order.reveal_password')).toHaveLength(0);
+    });
+  }
+
+  it('shows everything the customer entered, the lines, totals, customer and the history', async () => {
+    const c = await customer({ name: 'Trần Thị Bình' });
+    const order = await newOrder(c.userId, { status: 0, quantity: 2 });
+    await patchOk(order.id, { status: 1, reason: 'Đã nhận tiền' });
+    await patchOk(order.id, { status: 3, reason: 'Tài khoản bị khoá' });
+    const shown = await detail(order.id);
+    expect(shown).toMatchObject({
+      id: order.id,
+      code: order.code,
+      customer_email: c.email,
+      customer_name: 'Trần Thị Bình',
+      order_bank_name: 'Nguyễn Văn An',
+      order_server: 'Asia',
+      order_uid: '123456789',
+      total_price: 40_000,
+      total_coin: 400,
+      total_gift_coin: 20,
+      stores: [{ store_id: item.id, price: 20_000, coin: 200, gift_coin: 10, quantity: 2 }],
+      refund_status: 'due',
+    });
+    expect(shown.history.map((h) => [h.action, h.from_status, h.to_status, h.reason, h.actor_email])).toEqual([
+      ['order.status', 0, 1, 'Đã nhận tiền', 'admin@lucky.test'],
+      ['order.status', 1, 3, 'Tài khoản bị khoá', 'admin@lucky.test'],
+      ['order.refund_due', null, null, 'Tài khoản bị khoá', 'admin@lucky.test'],
+    ]);
+  });
+
+  it('answers 404 for an unknown or malformed order id', async () => {
+    for (const id of ['7d1c3a4e-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await t.request({ method: 'GET', url: `${BASE}/${id}`, token: adminToken });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: MSG.orderNotFound });
+      const moved = await patch(id, { status: 1 });
+      expect(moved.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('bad input is a 4xx in Vietnamese, never a 500', () => {
+  let orderId: string;
+  beforeAll(async () => {
+    const c = await customer();
+    orderId = (await newOrder(c.userId, { status: 1 })).id;
+  });
+
+  it('needs a reason to reject', async () => {
+    for (const reason of [undefined, '', '   ']) {
+      const res = await patch(orderId, { status: 3, reason });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', message: MSG.rejectReason });
+    }
+  });
+
+  it('refuses malformed bodies', async () => {
+    const picture = await createStoredFile(db());
+    const cases: [Record<string, unknown>, string | RegExp][] = [
+      [{}, 'Dữ liệu gửi lên không hợp lệ'],
+      [{ status: 7 }, 'Dữ liệu gửi lên không hợp lệ'],
+      [{ status: '2' }, 'Dữ liệu gửi lên không hợp lệ'],
+      [{ status: 1.5 }, 'Dữ liệu gửi lên không hợp lệ'],
+      [{ status: 2, result_comment: 'x'.repeat(2001) }, 'Thông tin quá dài (tối đa 2000 ký tự)'],
+      [{ status: 2, result_picture: Array.from({ length: 11 }, () => picture) }, MSG.tooManyPictures],
+      [{ status: 2, result_picture: ['../etc/passwd'] }, MSG.pictureNotFound],
+      [{ status: 2, result_picture: ['a'.repeat(64)] }, MSG.pictureNotFound],
+      [{ status: 2, result_picture: 'abc' }, 'Dữ liệu gửi lên không hợp lệ'],
+      [{ status: 3, reason: 'x'.repeat(501) }, 'Thông tin quá dài (tối đa 500 ký tự)'],
+      [{ status: 2, expected_status: 'một' }, 'Dữ liệu gửi lên không hợp lệ'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await patch(orderId, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    expect((await storedOrder(orderId)).status).toBe(1);
+  });
+
+  it('refuses a reply on a move that does not finish the order', async () => {
+    const c = await customer();
+    const order = await newOrder(c.userId, { status: 0 });
+    const res = await patch(order.id, { status: 1, result_comment: 'xong' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MSG.resultOnlyWhenFinished);
+  });
+
+  it('answers malformed JSON with 400 BAD_JSON', async () => {
+    const res = await t.request({
+      method: 'PATCH',
+      url: `${BASE}/${orderId}`,
+      token: adminToken,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"status": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('BAD_JSON');
+  });
+
+  it('refuses bad list filters', async () => {
+    for (const query of ['status=9', 'status=abc', 'limit=1000', 'page=0', 'pay_method=5', 'platform_id=-1', `q=${'a'.repeat(101)}`]) {
+      const res = await t.request({ method: 'GET', url: `${BASE}/list?${query}`, token: adminToken });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message).toMatch(/^(Dữ liệu gửi lên không hợp lệ|Thông tin quá dài)/);
+    }
+  });
+});
+
+describe('two admins at once', () => {
+  it('let exactly one of two simultaneous completions through; the other gets 409 and nothing is debited twice', async () => {
+    const c = await customer();
+    await grantCoins(db(), c.userId, 1_000);
+    const order = await newOrder(c.userId, { status: 1, payMethod: 0 });
+    const results = await Promise.all([patch(order.id, { status: 2, expected_status: 1 }), patch(order.id, { status: 2, expected_status: 1 })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().message).toMatch(MSG.reload);
+    const { total, ledger } = await balance(c.userId);
+    expect(total).toBe(800);
+    expect(ledger.filter((row) => row.reason === 'order_debit')).toHaveLength(1);
+  });
+
+  it('let one of a completion and a rejection win, never both', async () => {
+    const c = await customer();
+    await grantCoins(db(), c.userId, 1_000);
+    const order = await newOrder(c.userId, { status: 1, payMethod: 0 });
+    const results = await Promise.all([patch(order.id, { status: 2 }), patch(order.id, { status: 3, reason: 'Từ chối' })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const final = (await storedOrder(order.id)).status;
+    expect((await balance(c.userId)).total).toBe(final === 2 ? 800 : 1_000);
+    expect(await audits(order.id, 'order.status')).toHaveLength(1);
+  });
+});
+
+describe('GET /order/api/v1/admin/order/list', () => {
+  let bucket: { userId: string; token: string; email: string };
+  const codes: Record<string, string> = {};
+  let now: number;
+  beforeAll(async () => {
+    now = Date.now();
+    bucket = await customer({ name: 'Đặng Hữu Lộc', email: `loc-${Date.now()}@lucky.test` });
+    const hour = 60 * 60 * 1000;
+    const make = async (key: string, values: Parameters<typeof newOrder>[1]) => {
+      codes[key] = (await newOrder(bucket.userId, { code: `LST${key.toUpperCase()}${now % 100000}`, ...values })).code;
+    };
+    await make('late', { status: 1, dueAt: new Date(now - hour) });
+    await make('soon', { status: 0, dueAt: new Date(now + 30 * 60 * 1000) });
+    await make('later', { status: 0, payMethod: 0, dueAt: new Date(now + 5 * hour), platformId: otherPlatform.id });
+    await make('done', { status: 1, dueAt: new Date(now - 2 * hour) });
+    await patchOk((await db().select().from(orders).where(eq(orders.code, codes.done!)))[0]!.id, { status: 2 });
+  });
+
+  async function list(query: string): Promise<AdminOrderList> {
+    const res = await t.request({ method: 'GET', url: `${BASE}/list?${query}`, token: adminToken });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+
+  it('finds a customer’s orders by name without accents or case, open ones by due time, then finished ones', async () => {
+    const found = await list('q=dang huu LOC&limit=50');
+    expect(found.total).toBe(4);
+    expect(found.rows.map((row) => row.code)).toEqual([codes.late, codes.soon, codes.later, codes.done]);
+    expect(found.rows.map((row) => row.at_risk)).toEqual([true, true, false, false]);
+    expect(found.rows[0]).toMatchObject({ customer_email: bucket.email, customer_name: 'Đặng Hữu Lộc', user_id: bucket.userId });
+  });
+
+  it('searches by order code and by email, and filters by status, payment method and platform', async () => {
+    expect((await list(`q=${codes.soon!.toLowerCase()}`)).rows.map((row) => row.code)).toEqual([codes.soon]);
+    expect((await list(`q=${encodeURIComponent(bucket.email.toUpperCase())}`)).total).toBe(4);
+    expect((await list('q=Đặng Hữu&status=2')).rows.map((row) => row.code)).toEqual([codes.done]);
+    expect((await list('q=Đặng Hữu&status=-1')).total).toBe(4);
+    expect((await list('q=Đặng Hữu&status=')).total).toBe(4);
+    expect((await list('q=Đặng Hữu&pay_method=0')).rows.map((row) => row.code)).toEqual([codes.later]);
+    expect((await list(`q=Đặng Hữu&platform_id=${otherPlatform.id}`)).rows.map((row) => row.code)).toEqual([codes.later]);
+    expect((await list('q=100%25_khong_co')).total).toBe(0);
+  });
+
+  it('pages without overlap', async () => {
+    const first = await list('q=dang huu loc&limit=3&page=1');
+    const second = await list('q=dang huu loc&limit=3&page=2');
+    expect(first.rows).toHaveLength(3);
+    expect(second.rows.map((row) => row.code)).toEqual([codes.done]);
+    expect(second.total).toBe(4);
+  });
+});

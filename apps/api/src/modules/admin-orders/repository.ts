@@ -1,0 +1,247 @@
+/**
+ * Orders as the admin console sees them: with their customer, their (encrypted) game password and
+ * their audit trail. Writes happen only inside a transaction that holds the order's row lock.
+ */
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ORDER_STATUS, PAY_METHOD } from '@lucky/shared';
+import type { Db } from '../../db/client.js';
+import { auditLog, coinLedger, orderLines, orders, storedFiles, users } from '../../db/schema.js';
+import { likeContains, toSearchText } from '../../lib/search-text.js';
+
+const OPEN_STATUSES = [ORDER_STATUS.PENDING, ORDER_STATUS.PROCESSING];
+
+/** Every order column an admin may see, except the password (selected only where it is revealed). */
+const adminColumns = {
+  id: orders.id,
+  code: orders.code,
+  userId: orders.userId,
+  status: orders.status,
+  payMethod: orders.payMethod,
+  payQrCode: orders.payQrCode,
+  platformId: orders.platformId,
+  platformName: orders.platformName,
+  totalPriceVnd: orders.totalPriceVnd,
+  totalCoin: orders.totalCoin,
+  totalGiftCoin: orders.totalGiftCoin,
+  bankName: orders.bankName,
+  contact: orders.contact,
+  account: orders.account,
+  server: orders.server,
+  uid: orders.uid,
+  comment: orders.comment,
+  resultComment: orders.resultComment,
+  resultPicture: orders.resultPicture,
+  refundStatus: orders.refundStatus,
+  dueAt: orders.dueAt,
+  paidAt: orders.paidAt,
+  finishedAt: orders.finishedAt,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+  customerEmail: users.email,
+  customerName: users.name,
+};
+
+export type LockedOrder = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderChanges = Partial<typeof orders.$inferInsert>;
+
+/**
+ * Vietnamese letters (both cases) and what toSearchText makes of each, for SQL's translate():
+ * the same accent folding on both engines without an extension. PGlite's lower() only folds ASCII,
+ * so upper-case accented letters are mapped straight to lower-case ones.
+ */
+const VI_LOWER = 'àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ';
+const FOLD_FROM = VI_LOWER + VI_LOWER.toUpperCase();
+const FOLD_TO = [...FOLD_FROM].map((letter) => toSearchText(letter)).join('');
+
+/** `column` folded like toSearchText, for LIKE against a folded keyword. */
+export function foldedText(column: SQL | typeof users.name): SQL {
+  return sql`lower(translate(${column}, ${FOLD_FROM}, ${FOLD_TO}))`;
+}
+
+export interface OrderFilter {
+  status: number | null;
+  payMethod: number | null;
+  platformId: number | null;
+  q: string | null;
+}
+
+function orderFilter(filter: OrderFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status !== null) conditions.push(eq(orders.status, filter.status));
+  if (filter.payMethod !== null) conditions.push(eq(orders.payMethod, filter.payMethod));
+  if (filter.platformId !== null) conditions.push(eq(orders.platformId, filter.platformId));
+  const keyword = filter.q ? toSearchText(filter.q) : '';
+  if (keyword) {
+    const pattern = likeContains(keyword);
+    conditions.push(
+      or(sql`lower(${orders.code}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`, sql`${foldedText(users.name)} like ${pattern}`)!,
+    );
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * One page of orders for the work queue. Open orders (0, 1) come first, the one due soonest on top,
+ * so whoever works the queue meets the next deadline first; finished orders follow, most recently
+ * finished first. Id breaks ties so pages never overlap.
+ */
+export function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset: number }) {
+  const open = sql`${orders.status} in (${ORDER_STATUS.PENDING}, ${ORDER_STATUS.PROCESSING})`;
+  return db
+    .select(adminColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(orderFilter(filter))
+    .orderBy(
+      sql`case when ${open} then 0 else 1 end`,
+      sql`case when ${open} then ${orders.dueAt} end asc`,
+      sql`${orders.finishedAt} desc nulls last`,
+      desc(orders.createdAt),
+      desc(orders.id),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export type AdminOrderRow = Awaited<ReturnType<typeof listOrders>>[number];
+
+export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(orderFilter(filter));
+  return row?.n ?? 0;
+}
+
+export async function findOrder(db: Db, orderId: string) {
+  const [row] = await db
+    .select({ ...adminColumns, passEncrypted: orders.passEncrypted })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  return row;
+}
+
+/** Locks the order row until the transaction ends: concurrent admins (and the job) queue behind it. */
+export async function lockOrder(tx: Db, orderId: string): Promise<LockedOrder | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
+/**
+ * Locks the order only if it is still open and overdue and nobody else holds it: another instance's
+ * sweep (or an admin) working on it makes this return undefined instead of waiting.
+ */
+export async function lockOverdueOrder(tx: Db, orderId: string, now: Date): Promise<LockedOrder | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), inArray(orders.status, OPEN_STATUSES), lt(orders.dueAt, now)))
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/** Open orders past their due time, the most overdue first. */
+export async function findOverdueOrderIds(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.status, OPEN_STATUSES), lt(orders.dueAt, now)))
+    .orderBy(asc(orders.dueAt), asc(orders.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export async function updateOrder(tx: Db, orderId: string, changes: OrderChanges): Promise<void> {
+  await tx.update(orders).set(changes).where(eq(orders.id, orderId));
+}
+
+export async function insertAudit(tx: Db, row: typeof auditLog.$inferInsert): Promise<void> {
+  await tx.insert(auditLog).values(row);
+}
+
+/** The order's audit trail, oldest first, with who acted (null for the system). */
+export function findOrderHistory(db: Db, orderId: string, skipActions: string[]) {
+  return db
+    .select({
+      action: auditLog.action,
+      actorId: auditLog.actorId,
+      actorEmail: users.email,
+      before: auditLog.before,
+      after: auditLog.after,
+      reason: auditLog.reason,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(
+        eq(auditLog.entity, 'order'),
+        eq(auditLog.entityId, orderId),
+        ...skipActions.map((action) => ne(auditLog.action, action)),
+      ),
+    )
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+}
+
+export function findLines(db: Db, orderIds: string[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+}
+
+/** Which of these stored-file ids exist. */
+export async function existingFileIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: storedFiles.id }).from(storedFiles).where(inArray(storedFiles.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+// ---------- dashboard ----------
+export async function countOrdersByStatusCreatedBetween(db: Db, from: Date, to: Date) {
+  return db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)))
+    .groupBy(orders.status);
+}
+
+export async function revenueBetween(db: Db, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${orders.totalPriceVnd}), 0)` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, ORDER_STATUS.COMPLETED),
+        eq(orders.payMethod, PAY_METHOD.BANK),
+        gte(orders.finishedAt, from),
+        lt(orders.finishedAt, to),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+export async function coinFlowBetween(db: Db, from: Date, to: Date): Promise<{ issued: number; spent: number }> {
+  const [row] = await db
+    .select({
+      issued: sql<string>`coalesce(sum(case when ${coinLedger.delta} > 0 then ${coinLedger.delta} else 0 end), 0)`,
+      spent: sql<string>`coalesce(sum(case when ${coinLedger.delta} < 0 then -${coinLedger.delta} else 0 end), 0)`,
+    })
+    .from(coinLedger)
+    .where(and(gte(coinLedger.createdAt, from), lt(coinLedger.createdAt, to)));
+  return { issued: Number(row?.issued ?? 0), spent: Number(row?.spent ?? 0) };
+}
+
+export async function countAtRisk(db: Db, riskFrom: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(inArray(orders.status, OPEN_STATUSES), lte(orders.dueAt, riskFrom)));
+  return row?.n ?? 0;
+}
+
+export async function countRefundsDue(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.refundStatus, 'due'));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ADMIN_LIMITS,
+  API_MESSAGES,
+  adminDashboard,
+  adminOrderDetail,
+  adminOrderList,
+  adminOrderListQuery,
+  adminOrderPatch,
+  adminOrderRow,
+  errorBody,
+  uuidParams,
+} from '@lucky/shared';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../lib/app-error.js';
+import { currentUser, requireAdmin } from '../../plugins/auth.js';
+import { changeOrderStatus, dashboard, getOrderDetail, listOrders, markRefundDone } from './service.js';
+
+/** A malformed id is just an order that does not exist (404, not 400), as on the customer routes. */
+function orderId(params: { id: string }): string {
+  const parsed = uuidParams.safeParse(params);
+  if (!parsed.success) throw notFound(API_MESSAGES.orderNotFound);
+  return parsed.data.id;
+}
+
+const refundDoneBody = z.object({
+  note: z
+    .string()
+    .max(ADMIN_LIMITS.reason, { error: API_MESSAGES.tooLong(ADMIN_LIMITS.reason) })
+    .transform((value) => value.trim())
+    .default(''),
+});
+
+export async function adminOrderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // onRequest, before validation: anonymous callers get 401 and customers 403 whatever they send.
+  const admin = { onRequest: requireAdmin(ctx) };
+  const security = [{ apiKey: [], accessToken: [] }];
+  const tags = ['admin-order'];
+  const denied = { 401: errorBody, 403: errorBody };
+
+  r.get(
+    '/order/api/v1/admin/order/list',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Danh sách đơn hàng (đơn đang mở sắp đến hạn trước, rồi đơn đã xong mới nhất trước)',
+        security,
+        querystring: adminOrderListQuery,
+        response: { 200: adminOrderList, 400: errorBody, ...denied },
+      },
+    },
+    async (request) => listOrders(ctx.db, request.query),
+  );
+
+  r.get(
+    '/order/api/v1/admin/dashboard',
+    {
+      ...admin,
+      schema: { tags, summary: 'Số liệu hôm nay (giờ Việt Nam)', security, response: { 200: adminDashboard, ...denied } },
+    },
+    async () => dashboard(ctx.db),
+  );
+
+  r.get(
+    '/order/api/v1/admin/order/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Chi tiết đơn hàng, kèm mật khẩu game đã giải mã (mỗi lần xem được ghi nhật ký)',
+        security,
+        params: z.object({ id: z.string() }),
+        response: { 200: adminOrderDetail, ...denied, 404: errorBody },
+      },
+    },
+    async (request) => getOrderDetail(ctx, currentUser(request).id, orderId(request.params)),
+  );
+
+  r.patch(
+    '/order/api/v1/admin/order/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Chuyển trạng thái đơn hàng (0→1, 0→3, 1→2, 1→3)',
+        description:
+          'Từ chối cần lý do. Hoàn thành nhận phản hồi (tối đa 2000 ký tự) và tối đa 10 ảnh kết quả. Gửi expected_status là trạng thái đang thấy: đơn đã bị người khác đổi thì trả 409.',
+        security,
+        params: z.object({ id: z.string() }),
+        body: adminOrderPatch,
+        response: { 200: adminOrderRow, 400: errorBody, ...denied, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => changeOrderStatus(ctx, currentUser(request).id, orderId(request.params), request.body),
+  );
+
+  r.post(
+    '/order/api/v1/admin/order/:id/refund-done',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Ghi nhận đã hoàn tiền cho đơn chuyển khoản đã thanh toán nhưng bị từ chối',
+        security,
+        params: z.object({ id: z.string() }),
+        body: refundDoneBody,
+        response: { 200: adminOrderRow, 400: errorBody, ...denied, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => markRefundDone(ctx, currentUser(request).id, orderId(request.params), request.body.note),
+  );
+}
