@@ -1,0 +1,166 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lateCompensationCoins } from '@lucky/shared';
+import { auditLog, coinLedger, orders, users } from '../db/schema.js';
+import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../test/fixtures.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { runDeadlineSweep, startDeadlineJob } from './deadline.js';
+
+let t: TestApp;
+let platformId: number;
+let itemId: number;
+/** The sweep's pinned clock: 16:05 in Ho Chi Minh City. */
+const NOW = new Date('2026-03-10T09:05:00Z');
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  platformId = (await createPlatform(t.app.ctx.db, { needLogin: true })).id;
+  itemId = (await createStoreItem(t.app.ctx.db, platformId)).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.app.ctx.db;
+
+async function order(userId: string, values: { status: number; payMethod: number; coinCost?: number; dueAt?: Date }) {
+  return createOrder(db(), {
+    userId,
+    platformId,
+    status: values.status,
+    payMethod: values.payMethod,
+    lines: [{ storeId: itemId, priceVnd: 50_000, coinCost: values.coinCost ?? 500, giftCoin: 25 }],
+    passEncrypted: t.app.ctx.secretBox.seal('mat-khau'),
+    createdAt: new Date(NOW.getTime() - 24 * 60 * MINUTE),
+    dueAt: values.dueAt ?? new Date(NOW.getTime() - 5 * MINUTE),
+  });
+}
+
+async function stored(id: string) {
+  const [row] = await db().select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+async function coins(userId: string) {
+  const [user] = await db().select({ coinTotal: users.coinTotal }).from(users).where(eq(users.id, userId));
+  const ledger = await db().select().from(coinLedger).where(eq(coinLedger.userId, userId)).orderBy(asc(coinLedger.id));
+  return { total: user!.coinTotal, ledger };
+}
+
+const statusAudits = (orderId: string) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, 'order.status')));
+
+describe('compensation for a late order', () => {
+  it('is 10% of the order value in coins, at least 10 coins', () => {
+    expect(lateCompensationCoins(500)).toBe(50);
+    expect(lateCompensationCoins(1_234)).toBe(123);
+    expect(lateCompensationCoins(50)).toBe(10);
+    expect(lateCompensationCoins(0)).toBe(10);
+  });
+});
+
+describe('runDeadlineSweep', () => {
+  it('rejects a paid bank order as late, records the refund due and credits compensation', async () => {
+    const c = await createCustomer(db(), t.app.ctx.tokens);
+    const paid = await order(c.userId, { status: 1, payMethod: 1 });
+    await runDeadlineSweep(t.app.ctx, NOW);
+
+    const row = await stored(paid.id);
+    expect(row).toMatchObject({ status: 3, refundStatus: 'due', passEncrypted: null, finishedAt: NOW });
+    const { total, ledger } = await coins(c.userId);
+    expect(total).toBe(50);
+    expect(ledger).toEqual([expect.objectContaining({ delta: 50, reason: 'late_compensation', orderId: paid.id, actorId: null })]);
+    expect(await statusAudits(paid.id)).toEqual([expect.objectContaining({ actorId: null, reason: 'late', before: { status: 1 } })]);
+    const refund = await db().select().from(auditLog).where(and(eq(auditLog.entityId, paid.id), eq(auditLog.action, 'order.refund_due')));
+    expect(refund).toHaveLength(1);
+  });
+
+  it('expires an unpaid bank order without compensation', async () => {
+    const c = await createCustomer(db(), t.app.ctx.tokens);
+    const unpaid = await order(c.userId, { status: 0, payMethod: 1 });
+    await runDeadlineSweep(t.app.ctx, NOW);
+
+    expect(await stored(unpaid.id)).toMatchObject({ status: 3, refundStatus: null, passEncrypted: null });
+    expect((await coins(c.userId)).ledger).toHaveLength(0);
+    expect(await statusAudits(unpaid.id)).toEqual([expect.objectContaining({ reason: 'unpaid_expired', before: { status: 0 } })]);
+  });
+
+  it('releases a late coin order’s reservation (status 0 or 1) and credits compensation', async () => {
+    const c = await createCustomer(db(), t.app.ctx.tokens);
+    await grantCoins(db(), c.userId, 1_000);
+    const waiting = await order(c.userId, { status: 0, payMethod: 0, coinCost: 300 });
+    const working = await order(c.userId, { status: 1, payMethod: 0, coinCost: 50 });
+    const pendingBefore = await t.request({ method: 'GET', url: '/order/api/v1/order/count-pending-coin', token: c.token });
+    expect(pendingBefore.json()).toBe(350);
+
+    await runDeadlineSweep(t.app.ctx, NOW);
+
+    expect((await stored(waiting.id)).status).toBe(3);
+    expect((await stored(working.id)).status).toBe(3);
+    expect((await stored(working.id)).refundStatus).toBeNull();
+    const pendingAfter = await t.request({ method: 'GET', url: '/order/api/v1/order/count-pending-coin', token: c.token });
+    expect(pendingAfter.json()).toBe(0);
+    const { total, ledger } = await coins(c.userId);
+    // Nothing debited; 30 (10% of 300) + 10 (the minimum) compensation.
+    expect(total).toBe(1_040);
+    expect(ledger.filter((row) => row.reason === 'late_compensation').map((row) => row.delta).sort()).toEqual([10, 30]);
+  });
+
+  it('leaves finished orders and orders not yet due untouched, and a second run changes nothing', async () => {
+    const c = await createCustomer(db(), t.app.ctx.tokens);
+    const completed = await order(c.userId, { status: 2, payMethod: 1 });
+    const rejected = await order(c.userId, { status: 3, payMethod: 0 });
+    const notDue = await order(c.userId, { status: 1, payMethod: 1, dueAt: new Date(NOW.getTime() + MINUTE) });
+    const exactlyDue = await order(c.userId, { status: 1, payMethod: 1, dueAt: NOW });
+    const late = await order(c.userId, { status: 1, payMethod: 0 });
+    await grantCoins(db(), c.userId, 500);
+
+    const first = await runDeadlineSweep(t.app.ctx, NOW);
+    expect(first.late).toBeGreaterThanOrEqual(1);
+    for (const untouched of [completed, rejected, notDue, exactlyDue]) {
+      const row = await stored(untouched.id);
+      expect(row.status).toBe(untouched.status);
+      expect(row.passEncrypted).not.toBeNull();
+    }
+    expect((await stored(late.id)).status).toBe(3);
+
+    const snapshot = await coins(c.userId);
+    const second = await runDeadlineSweep(t.app.ctx, NOW);
+    expect(second).toEqual({ late: 0, unpaidExpired: 0 });
+    expect(await coins(c.userId)).toEqual(snapshot);
+    expect(await statusAudits(late.id)).toHaveLength(1);
+  });
+
+  it('settles each order once when several instances sweep at the same moment', async () => {
+    const customers = await Promise.all([1, 2, 3].map(() => createCustomer(db(), t.app.ctx.tokens)));
+    const overdue = [];
+    for (const c of customers) {
+      overdue.push(await order(c.userId, { status: 1, payMethod: 1 }));
+      overdue.push(await order(c.userId, { status: 0, payMethod: 0 }));
+      overdue.push(await order(c.userId, { status: 0, payMethod: 1 }));
+    }
+    const results = await Promise.all([runDeadlineSweep(t.app.ctx, NOW), runDeadlineSweep(t.app.ctx, NOW), runDeadlineSweep(t.app.ctx, NOW)]);
+    expect(results.reduce((sum, r) => sum + r.late, 0)).toBe(6);
+    expect(results.reduce((sum, r) => sum + r.unpaidExpired, 0)).toBe(3);
+    for (const o of overdue) {
+      expect((await stored(o.id)).status).toBe(3);
+      expect(await statusAudits(o.id)).toHaveLength(1);
+    }
+    for (const c of customers) {
+      const { total, ledger } = await coins(c.userId);
+      expect(ledger).toHaveLength(2);
+      expect(total).toBe(100);
+    }
+  });
+});
+
+describe('startDeadlineJob', () => {
+  it('stops cleanly, its timer never holding the process open', async () => {
+    const job = startDeadlineJob(t.app.ctx, 60_000);
+    await expect(job.stop()).resolves.toBeUndefined();
+  });
+});
