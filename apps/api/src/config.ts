@@ -36,7 +36,7 @@ const envSchema = z
     WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
     API_KEY: z.string().min(8).default('lucky-local-key'),
     AUTH_DEMO: boolean.optional(),
-    ADMIN_EMAILS: emailList.default([]),
+    ADMIN_EMAILS: emailList.optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
     GOOGLE_ISSUER: z
@@ -60,17 +60,20 @@ const envSchema = z
     DEADLINE_HOUR: z.coerce.number().int().min(0).max(23).default(16),
     SEED_DEMO: boolean.optional(),
     RATE_LIMIT: boolean.default(true),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production') {
-      for (const key of ['JWT_SECRET', 'SECRET_KEY'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
-      }
-      if (env.API_KEY === 'lucky-local-key') {
-        ctx.addIssue({ code: 'custom', path: ['API_KEY'], message: 'must be changed from the local default in production' });
-      }
-    }
   });
+
+/** What production refuses to start without; checked even when other values are wrong, so the list is whole. */
+function productionProblems(source: Record<string, string | undefined>): string[] {
+  if (source.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  for (const key of ['JWT_SECRET', 'SECRET_KEY'] as const) {
+    if (!source[key]) problems.push(`${key}: is required in production`);
+  }
+  if ((source.API_KEY ?? 'lucky-local-key') === 'lucky-local-key') {
+    problems.push('API_KEY: must be changed from the local default in production');
+  }
+  return problems;
+}
 
 export type Env = z.input<typeof envSchema>;
 
@@ -106,6 +109,12 @@ export interface Config {
 const DEV_JWT_SECRET = 'local-development-jwt-secret-change-me-0123456789';
 const DEV_SECRET_KEY = 'local-development-secret-key-change-me-0123456789';
 
+/**
+ * Outside production, with demo sign-in on and no ADMIN_EMAILS, this demo address is an admin, so a
+ * newcomer can open the admin console right after `npm start`. Never in production.
+ */
+export const DEMO_ADMIN_EMAIL = 'admin@lucky.local';
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -116,12 +125,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // Empty strings count as unset, as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`)),
+    ...productionProblems(cleaned),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const production = env.NODE_ENV === 'production';
+  const demo = env.AUTH_DEMO ?? !production;
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -136,8 +148,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     migrationsDir: path.resolve(here, 'db/migrations'),
     apiKey: env.API_KEY,
     auth: {
-      demo: env.AUTH_DEMO ?? !production,
-      adminEmails: env.ADMIN_EMAILS,
+      demo,
+      adminEmails: env.ADMIN_EMAILS ?? (demo && !production ? [DEMO_ADMIN_EMAIL] : []),
       google: { clientId: env.GOOGLE_CLIENT_ID ?? null, jwksUrl: env.GOOGLE_JWKS_URL, issuers: env.GOOGLE_ISSUER },
       facebook:
         env.FACEBOOK_GRAPH_URL && env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
