@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { countResponse } from '@lucky/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { countResponse, order, orderList, ORDER_PAGE_SIZE } from '@lucky/shared';
 import { api } from '../../lib/api-client';
 import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
 
@@ -10,6 +10,31 @@ export function useOrderCount() {
     queryKey: [...SESSION_QUERY_KEY, 'order-count'],
     queryFn: ({ signal }) => api.get('/order/api/v1/order/count', countResponse, { signal }),
     enabled: signedIn,
+    meta: { silent: true },
+  });
+}
+
+/** One page of the customer's orders (spec §7), newest first; the last page stays on screen while the next loads. */
+export function useOrderList(page: number) {
+  const signedIn = useSignedIn();
+  return useQuery({
+    queryKey: [...SESSION_QUERY_KEY, 'orders', page],
+    queryFn: ({ signal }) =>
+      api.get(`/order/api/v1/order/list?page=${page}&limit=${ORDER_PAGE_SIZE}`, orderList, { signal }),
+    enabled: signedIn,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * One order, for a reload or a deep link to its page (a navigation from the app brings the order along).
+ * Silent: the page itself tells a missing order apart from other failures.
+ */
+export function useOrder(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...SESSION_QUERY_KEY, 'order', id],
+    queryFn: ({ signal }) => api.get(`/order/api/v1/order/${encodeURIComponent(id)}`, order, { signal }),
+    enabled,
     meta: { silent: true },
   });
 }

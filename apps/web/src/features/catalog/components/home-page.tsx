@@ -1,7 +1,67 @@
-import { TEXTS } from '@lucky/shared';
-import { PlaceholderPage } from '../../../components/ui/page-skeleton';
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { TEXTS, type Platform } from '@lucky/shared';
+import { VisuallyHidden } from '../../../components/ui/visually-hidden';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { usePlatforms } from '../api';
+import { readSelectedPlatform, saveSelectedPlatform } from '../selected-platform';
+import { HomeBanner } from './home-banner';
+import { PlatformCard } from './platform-card';
 
-/** / — the banner and game grid arrive with the storefront screens. */
+/** Phones 2 columns, tablets 3, desktop 4 (spec §9: the home grid has 4 columns). */
+const CELL = { xs: 6, sm: 4, md: 3 } as const;
+
+/** / (spec §2): the banner, 'Lựa chọn trò chơi' and the grid of active games. */
 export function HomePage() {
-  return <PlaceholderPage title={TEXTS.chooseGame} cards={8} />;
+  usePageTitle(TEXTS.chooseGame);
+  const platforms = usePlatforms();
+  const [selected, setSelected] = useState<Platform | null>(readSelectedPlatform);
+
+  const choose = (platform: Platform) => {
+    saveSelectedPlatform(platform);
+    setSelected(platform);
+  };
+
+  return (
+    <>
+      <HomeBanner platform={selected} />
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
+        {TEXTS.chooseGame}
+      </Typography>
+      {platforms.isPending ? (
+        <Grid container spacing={2} aria-busy="true">
+          <VisuallyHidden>Đang tải danh sách trò chơi…</VisuallyHidden>
+          {Array.from({ length: 8 }, (_, index) => (
+            <Grid key={index} size={CELL}>
+              <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1' }} />
+              <Skeleton variant="text" />
+            </Grid>
+          ))}
+        </Grid>
+      ) : platforms.isError ? (
+        <Box role="status" sx={{ py: 4, textAlign: 'center' }}>
+          <Typography sx={{ mb: 2 }}>Không tải được danh sách trò chơi.</Typography>
+          <Button variant="outlined" onClick={() => void platforms.refetch()}>
+            Thử lại
+          </Button>
+        </Box>
+      ) : platforms.data.length === 0 ? (
+        <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          Hiện chưa có trò chơi nào đang mở bán. Vui lòng quay lại sau.
+        </Typography>
+      ) : (
+        <Grid container spacing={2} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }} aria-label={TEXTS.chooseGame}>
+          {platforms.data.map((platform) => (
+            <Grid key={platform.id} size={CELL} component="li">
+              <PlatformCard platform={platform} onChoose={choose} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,22 @@
+import IconButton from '@mui/material/IconButton';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { STOREFRONT_TEXTS } from '@lucky/shared';
+import { useToast } from './toast';
+
+/** Copies a value to the clipboard and says so in a success toast. `label` names the value (lower case). */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const { showError, showSuccess } = useToast();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      showSuccess(STOREFRONT_TEXTS.copied(label));
+    } catch {
+      showError(STOREFRONT_TEXTS.copyFailed);
+    }
+  };
+  return (
+    <IconButton size="small" aria-label={`Sao chép ${label}`} title={`Sao chép ${label}`} onClick={() => void copy()}>
+      <ContentCopyIcon fontSize="small" />
+    </IconButton>
+  );
+}

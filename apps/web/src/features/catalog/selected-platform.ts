@@ -1,0 +1,24 @@
+/**
+ * The chosen platform (spec §2, §3): the home page writes it to localStorage `platformData` when a
+ * card is chosen; the home banner and the platform page read it back (the page before its list loads).
+ */
+import { platform, STORAGE_KEYS, type Platform } from '@lucky/shared';
+
+export function readSelectedPlatform(): Platform | null {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEYS.platformData);
+    if (!raw) return null;
+    const parsed = platform.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSelectedPlatform(chosen: Platform): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.platformData, JSON.stringify(chosen));
+  } catch {
+    // Blocked storage: the banner just does not remember the choice.
+  }
+}

@@ -1,0 +1,126 @@
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { QRCodeSVG } from 'qrcode.react';
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, json, stubFetch } from '../../../test/fetch-stub';
+import { renderApp, signInAs } from '../../../test/render-app';
+import { testOrder } from '../test-order';
+
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const PAY_QR = '00020101021238570010A00000072701270006970436011301234567890208QRIBFTTA5303704540613900058 02VN62160812LS250315ABCD6304ABCD';
+const detail = (id: string) => `GET /order/api/v1/order/${id}`;
+
+/** Opens the detail page the way the app does: from the list, with the order in navigation state. */
+async function openWithState(order: ReturnType<typeof testOrder>) {
+  signInAs();
+  const net = stubFetch({});
+  const view = renderApp('/');
+  await view.router.navigate(`/gameorder/${order.id}`, { state: { order } });
+  await screen.findByRole('heading', { name: 'Chi tiết đơn hàng' });
+  return { ...view, net };
+}
+
+/** The `d` of the dark modules' path: what decides which QR a scanner reads. */
+const modules = (svg: Element | null) => svg?.querySelectorAll('path')[1]?.getAttribute('d');
+
+describe('/gameorder/:id', () => {
+  it('shows the code, status, payment method, one line per item, totals and the admin reply', async () => {
+    const order = testOrder({ status: 2, result_comment: 'Đã nạp xong, cảm ơn bạn!' });
+    const { net } = await openWithState(order);
+
+    expect(screen.getByText('Mã đơn:', { exact: false })).toHaveTextContent('Mã đơn: LS250315ABCD');
+    expect(screen.getByText('Đã hoàn thành')).toBeInTheDocument();
+    expect(screen.getByText('Bằng chuyển khoản')).toBeInTheDocument();
+    const lines = within(screen.getByRole('table', { name: 'Sản phẩm trong đơn' })).getAllByRole('row').slice(1);
+    expect(lines.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['Gói 60 kim cương', '2', '20.000 VNĐ', '200'],
+      ['Thẻ tháng', '1', '99.000 VNĐ', '990'],
+    ]);
+    expect(screen.getByText('139.000 VNĐ')).toBeInTheDocument();
+    const reply = screen.getByRole('region', { name: 'Admin phản hồi' });
+    expect(reply).toHaveTextContent('Đã nạp xong, cảm ơn bạn!');
+    // It came with the navigation: nothing fetched.
+    expect(net.sent(detail(order.id))).toHaveLength(0);
+  });
+
+  it('shows the QR of pay_qr_code (size 256, level L) with the transfer details for a pending bank order', async () => {
+    const order = testOrder({ status: 0, pay_method: 1, pay_qr_code: PAY_QR });
+    const { user } = await openWithState(order);
+
+    const block = screen.getByRole('region', { name: 'Thanh toán chuyển khoản' });
+    const qr = within(block).getByRole('img', { name: 'Mã QR chuyển khoản cho đơn LS250315ABCD' });
+    expect(qr).toHaveAttribute('width', '256');
+    const reference = render(<QRCodeSVG value={PAY_QR} size={256} level="L" />).container.querySelector('svg');
+    expect(modules(qr)).toBe(modules(reference));
+    const other = render(<QRCodeSVG value={`${PAY_QR}X`} size={256} level="L" />).container.querySelector('svg');
+    expect(modules(qr)).not.toBe(modules(other));
+
+    expect(within(block).getByText('Vietcombank')).toBeInTheDocument();
+    expect(within(block).getByText('CONG TY LUCKY SHOP')).toBeInTheDocument();
+    expect(within(block).getByText('0123456789')).toBeInTheDocument();
+    expect(within(block).getByText('139.000 VNĐ')).toBeInTheDocument();
+    expect(within(block).getByText(/sau 5 phút.*'Đang chờ duyệt'.*liên hệ hỗ trợ/)).toBeInTheDocument();
+
+    await user.click(within(block).getByRole('button', { name: 'Sao chép nội dung chuyển khoản' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Đã sao chép nội dung chuyển khoản');
+    await expect(navigator.clipboard.readText()).resolves.toBe('LS250315ABCD');
+    expect(screen.queryByRole('region', { name: 'Ảnh kết quả' })).not.toBeInTheDocument();
+  });
+
+  it("shows the shop's static QR when the order has no pay_qr_code", async () => {
+    await openWithState(testOrder({ status: 0, pay_method: 1, pay_qr_code: '' }));
+    const block = screen.getByRole('region', { name: 'Thanh toán chuyển khoản' });
+    const image = within(block).getByRole('img', { name: /Mã QR tài khoản Vietcombank 0123456789/ });
+    expect(image.tagName).toBe('IMG');
+    expect(image).toHaveAttribute('width', '256');
+    expect(image.getAttribute('src')).toMatch(/static-bank-qr.*\.svg/);
+  });
+
+  it('tells a pending coin order how to follow it, without any QR', async () => {
+    await openWithState(testOrder({ status: 0, pay_method: 0, total_gift_coin: 0 }));
+    expect(screen.getByText('Bằng đổi coin')).toBeInTheDocument();
+    const tracking = screen.getByRole('region', { name: 'Theo dõi đơn hàng' });
+    expect(tracking).toHaveTextContent(/Đơn hàng của bạn đã được ghi nhận/);
+    expect(tracking).toHaveTextContent("Nếu sau 5 phút đơn hàng vẫn ở trạng thái 'Đang chờ duyệt', vui lòng liên hệ hỗ trợ của shop.");
+    expect(screen.queryByRole('region', { name: 'Thanh toán chuyển khoản' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Mã QR/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the result pictures, each opening full size in a new tab', async () => {
+    const pictures = ['a'.repeat(64), 'b'.repeat(64)];
+    await openWithState(testOrder({ status: 2, result_picture: pictures }));
+    const results = screen.getByRole('region', { name: 'Ảnh kết quả' });
+    const links = within(results).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(pictures.map((id) => `/storage/api/v1/storage/file/${id}`));
+    for (const link of links) expect(link).toHaveAttribute('target', '_blank');
+    expect(links[0]).toHaveAccessibleName('Ảnh kết quả 1 (mở trong thẻ mới)');
+    expect(links[0]!.querySelector('img')).toHaveAttribute('width', '200');
+  });
+
+  it('says so when a finished order has no result pictures', async () => {
+    await openWithState(testOrder({ status: 3 }));
+    expect(screen.getByRole('region', { name: 'Ảnh kết quả' })).toHaveTextContent('Chưa có ảnh kết quả.');
+  });
+
+  it('fetches the order after a reload, and goes to the list through the home page', async () => {
+    signInAs();
+    const order = testOrder({ status: 2 });
+    stubFetch({ [detail(order.id)]: json(order), 'GET /order/api/v1/order/list?page=1&limit=10': json({ rows: [order], total: 1 }) });
+    const { user, router } = renderApp(`/gameorder/${order.id}`);
+
+    expect(await screen.findByText('Mã đơn:', { exact: false })).toHaveTextContent('LS250315ABCD');
+    await user.click(screen.getByRole('button', { name: 'Xem danh sách đơn hàng' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gameorder'));
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('says the order was not found for an unknown id', async () => {
+    signInAs();
+    stubFetch({ [detail('khong-co')]: apiError(404, 'NOT_FOUND', 'Không tìm thấy đơn hàng') });
+    renderApp('/gameorder/khong-co');
+    expect(await screen.findByRole('heading', { name: 'Không tìm thấy đơn hàng' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Xem danh sách đơn hàng' })).toHaveAttribute('href', '/gameorder');
+  });
+});
