@@ -19,6 +19,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { adminCatalogRoutes } from './modules/admin-catalog/routes.js';
 import { adminOrderRoutes } from './modules/admin-orders/routes.js';
 import { bankRoutes } from './modules/coins/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await orderRoutes(api, ctx);
     await storageRoutes(api, ctx);
     await adminOrderRoutes(api, ctx);
+    await adminCatalogRoutes(api, ctx);
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

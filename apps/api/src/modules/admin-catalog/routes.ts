@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_MESSAGES,
+  adminPlatform,
+  adminPlatformCreate,
+  adminPlatformList,
+  adminPlatformPatch,
+  adminStoreCreate,
+  adminStoreItem,
+  adminStoreList,
+  adminStoreListQuery,
+  adminStorePatch,
+  errorBody,
+  intIdParams,
+  reorderBody,
+} from '@lucky/shared';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../lib/app-error.js';
+import { currentUser, requireAdmin } from '../../plugins/auth.js';
+import * as service from './service.js';
+
+/** A malformed id is a row that does not exist (404), as elsewhere. */
+function rowId(params: { id: string }, message: string): number {
+  const parsed = intIdParams.safeParse(params);
+  if (!parsed.success) throw notFound(message);
+  return parsed.data.id;
+}
+
+export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // onRequest, before validation: anonymous callers get 401 and customers 403 whatever they send.
+  const admin = { onRequest: requireAdmin(ctx) };
+  const security = [{ apiKey: [], accessToken: [] }];
+  const denied = { 401: errorBody, 403: errorBody };
+  const idParams = z.object({ id: z.string() });
+
+  // ---------- platforms ----------
+  const platformTags = ['admin-platform'];
+  r.get(
+    '/platform/api/v1/admin/platform',
+    {
+      ...admin,
+      schema: { tags: platformTags, summary: 'Mọi trò chơi, kể cả đang ẩn', security, response: { 200: adminPlatformList, ...denied } },
+    },
+    async () => service.listPlatforms(ctx.db),
+  );
+  r.post(
+    '/platform/api/v1/admin/platform',
+    {
+      ...admin,
+      schema: {
+        tags: platformTags,
+        summary: 'Thêm trò chơi',
+        security,
+        body: adminPlatformCreate,
+        response: { 200: adminPlatform, 400: errorBody, ...denied },
+      },
+    },
+    async (request) => service.createPlatform(ctx.db, currentUser(request).id, request.body),
+  );
+  r.post(
+    '/platform/api/v1/admin/platform/reorder',
+    {
+      ...admin,
+      schema: {
+        tags: platformTags,
+        summary: 'Sắp xếp trò chơi theo thứ tự các id gửi lên',
+        security,
+        body: reorderBody,
+        response: { 200: adminPlatformList, 400: errorBody, ...denied },
+      },
+    },
+    async (request) => service.reorderPlatforms(ctx.db, currentUser(request).id, request.body.ids),
+  );
+  r.patch(
+    '/platform/api/v1/admin/platform/:id',
+    {
+      ...admin,
+      schema: {
+        tags: platformTags,
+        summary: 'Sửa trò chơi',
+        security,
+        params: idParams,
+        body: adminPlatformPatch,
+        response: { 200: adminPlatform, 400: errorBody, ...denied, 404: errorBody },
+      },
+    },
+    async (request) =>
+      service.updatePlatform(ctx.db, currentUser(request).id, rowId(request.params, API_MESSAGES.platformNotFound), request.body),
+  );
+
+  // ---------- store items ----------
+  const storeTags = ['admin-store'];
+  r.get(
+    '/store/api/v1/admin/store',
+    {
+      ...admin,
+      schema: {
+        tags: storeTags,
+        summary: 'Mọi sản phẩm (lọc theo trò chơi), kể cả đang ẩn',
+        security,
+        querystring: adminStoreListQuery,
+        response: { 200: adminStoreList, 400: errorBody, ...denied },
+      },
+    },
+    async (request) => service.listStoreItems(ctx.db, request.query.platform_id ?? null),
+  );
+  r.post(
+    '/store/api/v1/admin/store',
+    {
+      ...admin,
+      schema: { tags: storeTags, summary: 'Thêm sản phẩm', security, body: adminStoreCreate, response: { 200: adminStoreItem, 400: errorBody, ...denied } },
+    },
+    async (request) => service.createStoreItem(ctx.db, currentUser(request).id, request.body),
+  );
+  r.post(
+    '/store/api/v1/admin/store/reorder',
+    {
+      ...admin,
+      schema: {
+        tags: storeTags,
+        summary: 'Sắp xếp sản phẩm theo thứ tự các id gửi lên',
+        security,
+        body: reorderBody,
+        response: { 200: adminStoreList, 400: errorBody, ...denied },
+      },
+    },
+    async (request) => service.reorderStoreItems(ctx.db, currentUser(request).id, request.body.ids),
+  );
+  r.patch(
+    '/store/api/v1/admin/store/:id',
+    {
+      ...admin,
+      schema: {
+        tags: storeTags,
+        summary: 'Sửa sản phẩm',
+        security,
+        params: idParams,
+        body: adminStorePatch,
+        response: { 200: adminStoreItem, 400: errorBody, ...denied, 404: errorBody },
+      },
+    },
+    async (request) =>
+      service.updateStoreItem(ctx.db, currentUser(request).id, rowId(request.params, API_MESSAGES.storeItemNotFound), request.body),
+  );
+}
