@@ -20,6 +20,7 @@ import { registerErrorHandling, registerNotFound } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/routes.js';
+import { adminCustomerRoutes } from './modules/admin-customers/routes.js';
 import { adminOrderRoutes } from './modules/admin-orders/routes.js';
 import { bankRoutes } from './modules/coins/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await storageRoutes(api, ctx);
     await adminOrderRoutes(api, ctx);
     await adminCatalogRoutes(api, ctx);
+    await adminCustomerRoutes(api, ctx);
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

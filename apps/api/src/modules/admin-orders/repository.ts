@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL
 import { ORDER_STATUS, PAY_METHOD } from '@lucky/shared';
 import type { Db } from '../../db/client.js';
 import { auditLog, coinLedger, orderLines, orders, storedFiles, users } from '../../db/schema.js';
+import { foldedText } from '../../lib/search-sql.js';
 import { likeContains, toSearchText } from '../../lib/search-text.js';
 
 const OPEN_STATUSES = [ORDER_STATUS.PENDING, ORDER_STATUS.PROCESSING];
@@ -44,20 +45,6 @@ const adminColumns = {
 export type LockedOrder = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderChanges = Partial<typeof orders.$inferInsert>;
-
-/**
- * Vietnamese letters (both cases) and what toSearchText makes of each, for SQL's translate():
- * the same accent folding on both engines without an extension. PGlite's lower() only folds ASCII,
- * so upper-case accented letters are mapped straight to lower-case ones.
- */
-const VI_LOWER = 'àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ';
-const FOLD_FROM = VI_LOWER + VI_LOWER.toUpperCase();
-const FOLD_TO = [...FOLD_FROM].map((letter) => toSearchText(letter)).join('');
-
-/** `column` folded like toSearchText, for LIKE against a folded keyword. */
-export function foldedText(column: SQL | typeof users.name): SQL {
-  return sql`lower(translate(${column}, ${FOLD_FROM}, ${FOLD_TO}))`;
-}
 
 export interface OrderFilter {
   status: number | null;

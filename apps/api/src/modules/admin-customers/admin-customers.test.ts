@@ -1,0 +1,186 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, coinLedger, users } from '../../db/schema.js';
+import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+const ADJUST = '/bank/api/v1/admin/adjust';
+const LEDGER = '/bank/api/v1/admin/ledger';
+const USERS = '/user/api/v1/admin/user/list';
+const MSG = {
+  deltaInvalid: 'Số coin điều chỉnh phải là số nguyên khác 0, tối đa 100.000.000',
+  reasonRequired: 'Vui lòng nhập lý do điều chỉnh coin',
+  belowAvailable: 'Không thể trừ nhiều hơn số coin khả dụng của khách hàng',
+  userNotFound: 'Không tìm thấy khách hàng',
+};
+
+let t: TestApp;
+let adminToken: string;
+let adminId: string;
+let platformId: number;
+let itemId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.signIn('admin@lucky.test');
+  adminToken = admin.access_token;
+  adminId = admin.userId;
+  platformId = (await createPlatform(t.app.ctx.db)).id;
+  itemId = (await createStoreItem(t.app.ctx.db, platformId)).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.app.ctx.db;
+const customer = (values: { email?: string; name?: string } = {}) => createCustomer(db(), t.app.ctx.tokens, values);
+
+/** A coin order holding `coins` (status 0 or 1 reserve them). */
+function coinOrder(userId: string, coins: number, status = 0) {
+  return createOrder(db(), { userId, platformId, status, payMethod: 0, lines: [{ storeId: itemId, priceVnd: 10_000, coinCost: coins, giftCoin: 0 }] });
+}
+
+function adjust(payload: Record<string, unknown>, token: string = adminToken) {
+  return t.request({ method: 'POST', url: ADJUST, token, payload });
+}
+
+async function coinTotal(userId: string) {
+  const [row] = await db().select({ coinTotal: users.coinTotal }).from(users).where(eq(users.id, userId));
+  return row!.coinTotal;
+}
+
+describe('POST /bank/api/v1/admin/adjust', () => {
+  it('credits coins through the ledger, with the admin as actor and the reason as note, and audits it', async () => {
+    const c = await customer();
+    await coinOrder(c.userId, 100);
+    const res = await adjust({ user_id: c.userId, delta: 500, reason: '  Tặng khách quen  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ total: 500, available: 400 });
+    const rows = await db().select().from(coinLedger).where(eq(coinLedger.userId, c.userId));
+    expect(rows).toEqual([expect.objectContaining({ delta: 500, balanceAfter: 500, reason: 'admin_adjustment', actorId: adminId, note: 'Tặng khách quen' })]);
+    const audit = await db().select().from(auditLog).where(and(eq(auditLog.entityId, c.userId), eq(auditLog.action, 'coins.adjust')));
+    expect(audit).toEqual([
+      expect.objectContaining({ actorId: adminId, before: { coin_total: 0 }, after: { coin_total: 500, delta: 500 }, reason: 'Tặng khách quen' }),
+    ]);
+    const bank = await t.request({ method: 'GET', url: '/bank/api/v1/bank', token: c.token });
+    expect(bank.json()).toEqual({ total: 500 });
+  });
+
+  it('deducts down to exactly zero available coins, and no further (409 NOT_ENOUGH_COINS, nothing written)', async () => {
+    const c = await customer();
+    await grantCoins(db(), c.userId, 1_000);
+    await coinOrder(c.userId, 300, 1);
+    const refused = await adjust({ user_id: c.userId, delta: -701, reason: 'Thu hồi' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: 'NOT_ENOUGH_COINS', message: MSG.belowAvailable });
+    expect(await coinTotal(c.userId)).toBe(1_000);
+
+    const res = await adjust({ user_id: c.userId, delta: -700, reason: 'Thu hồi coin tặng nhầm' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ total: 300, available: 0 });
+    const again = await adjust({ user_id: c.userId, delta: -1, reason: 'Thu hồi' });
+    expect(again.statusCode).toBe(409);
+    const rows = await db().select().from(coinLedger).where(eq(coinLedger.userId, c.userId));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('never overspends under parallel deductions: 1 000 coins, ten −300 at once → three pass', async () => {
+    const c = await customer();
+    await grantCoins(db(), c.userId, 1_000);
+    const results = await Promise.all(Array.from({ length: 10 }, () => adjust({ user_id: c.userId, delta: -300, reason: 'Song song' })));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(3);
+    expect(codes.filter((code) => code === 409)).toHaveLength(7);
+    expect(await coinTotal(c.userId)).toBe(100);
+    const rows = await db().select().from(coinLedger).where(eq(coinLedger.userId, c.userId)).orderBy(asc(coinLedger.id));
+    expect(rows.map((row) => row.balanceAfter)).toEqual([1_000, 700, 400, 100]);
+  });
+
+  it('refuses bad input with a Vietnamese 4xx, never a 500', async () => {
+    const c = await customer();
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ user_id: c.userId, delta: 0, reason: 'x' }, 400, MSG.deltaInvalid],
+      [{ user_id: c.userId, delta: 1.5, reason: 'x' }, 400, MSG.deltaInvalid],
+      [{ user_id: c.userId, delta: '10', reason: 'x' }, 400, MSG.deltaInvalid],
+      [{ user_id: c.userId, delta: 100_000_001, reason: 'x' }, 400, MSG.deltaInvalid],
+      [{ user_id: c.userId, delta: -100_000_001, reason: 'x' }, 400, MSG.deltaInvalid],
+      [{ user_id: c.userId, delta: 10 }, 400, MSG.reasonRequired],
+      [{ user_id: c.userId, delta: 10, reason: '   ' }, 400, MSG.reasonRequired],
+      [{ user_id: c.userId, delta: 10, reason: 'x'.repeat(501) }, 400, 'Thông tin quá dài (tối đa 500 ký tự)'],
+      [{ user_id: 'khong-phai-uuid', delta: 10, reason: 'x' }, 400, MSG.userNotFound],
+      [{ user_id: '7d1c3a4e-0000-4000-8000-000000000000', delta: 10, reason: 'x' }, 404, MSG.userNotFound],
+      [{ user_id: c.userId, delta: -100_000_000, reason: 'x' }, 409, MSG.belowAvailable],
+    ];
+    for (const [payload, status, message] of cases) {
+      const res = await adjust(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await coinTotal(c.userId)).toBe(0);
+  });
+});
+
+describe('GET /bank/api/v1/admin/ledger/{userId}', () => {
+  it('shows the ledger newest first, with order codes and who acted, paged', async () => {
+    const c = await customer();
+    await grantCoins(db(), c.userId, 50);
+    await adjust({ user_id: c.userId, delta: 20, reason: 'Bù lỗi' });
+    await adjust({ user_id: c.userId, delta: -10, reason: 'Trừ lại' });
+    const res = await t.request({ method: 'GET', url: `${LEDGER}/${c.userId}?limit=2`, token: adminToken });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(3);
+    expect(body.rows).toEqual([
+      expect.objectContaining({ delta: -10, balance_after: 60, reason: 'admin_adjustment', actor_email: 'admin@lucky.test', note: 'Trừ lại' }),
+      expect.objectContaining({ delta: 20, balance_after: 70, actor_id: adminId }),
+    ]);
+    const second = await t.request({ method: 'GET', url: `${LEDGER}/${c.userId}?limit=2&page=2`, token: adminToken });
+    expect(second.json().rows).toEqual([expect.objectContaining({ delta: 50, actor_id: null, actor_email: null, order_code: null })]);
+  });
+
+  it('answers 404 for an unknown or malformed user, 400 for bad paging', async () => {
+    for (const id of ['7d1c3a4e-0000-4000-8000-000000000000', 'abc']) {
+      const res = await t.request({ method: 'GET', url: `${LEDGER}/${id}`, token: adminToken });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: MSG.userNotFound });
+    }
+    const c = await customer();
+    const res = await t.request({ method: 'GET', url: `${LEDGER}/${c.userId}?limit=0`, token: adminToken });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('GET /user/api/v1/admin/user/list', () => {
+  it('finds customers by email or by name without accents, with coins, pending coins and order counts', async () => {
+    const tag = `${Date.now()}`;
+    const c = await customer({ email: `nguyen.thu.${tag}@lucky.test`, name: 'Nguyễn Thị Thu' });
+    await grantCoins(db(), c.userId, 900);
+    await coinOrder(c.userId, 200, 0);
+    await coinOrder(c.userId, 100, 2);
+    await createOrder(db(), { userId: c.userId, platformId, status: 0, payMethod: 1 });
+
+    for (const q of ['NGUYEN THI THU', 'nguyễn thị', `thu.${tag}`]) {
+      const res = await t.request({ method: 'GET', url: `${USERS}?q=${encodeURIComponent(q)}`, token: adminToken });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.rows.map((row: { id: string }) => row.id), q).toContain(c.userId);
+      expect(body.rows.find((row: { id: string }) => row.id === c.userId)).toEqual(
+        expect.objectContaining({ email: c.email, name: 'Nguyễn Thị Thu', coin_total: 900, pending_coins: 200, available_coins: 700, order_count: 3 }),
+      );
+    }
+  });
+
+  it('pages newest first, and refuses bad paging', async () => {
+    await customer();
+    await customer();
+    const first = await t.request({ method: 'GET', url: `${USERS}?limit=1&page=1`, token: adminToken });
+    const second = await t.request({ method: 'GET', url: `${USERS}?limit=1&page=2`, token: adminToken });
+    expect(first.json().rows).toHaveLength(1);
+    expect(first.json().rows[0].id).not.toBe(second.json().rows[0].id);
+    expect(first.json().total).toBeGreaterThanOrEqual(3);
+    for (const query of ['limit=51', 'page=-1', 'page=abc', `q=${'a'.repeat(101)}`]) {
+      const res = await t.request({ method: 'GET', url: `${USERS}?${query}`, token: adminToken });
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+});

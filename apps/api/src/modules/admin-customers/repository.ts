@@ -1,0 +1,84 @@
+/** Customers with their coin figures, and their ledger, as the admin console reads them. */
+import { count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { auditLog, coinLedger, orders, users } from '../../db/schema.js';
+import { foldedText } from '../../lib/search-sql.js';
+import { likeContains, toSearchText } from '../../lib/search-text.js';
+
+// Correlated subqueries are spelled out: drizzle drops table prefixes in a one-table select.
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  picture: users.picture,
+  coinTotal: users.coinTotal,
+  createdAt: users.createdAt,
+  /** Coins held by open coin orders (status 0/1), as coins/service pendingCoins counts them. */
+  pendingCoins: sql<number>`(select coalesce(sum(o.total_coin), 0) from "orders" o where o.user_id = "users"."id" and o.pay_method = 0 and o.status in (0, 1))`.mapWith(Number),
+  orderCount: sql<number>`(select count(*) from "orders" o where o.user_id = "users"."id")`.mapWith(Number),
+};
+
+function userFilter(q: string | null): SQL | undefined {
+  const keyword = q ? toSearchText(q) : '';
+  if (!keyword) return undefined;
+  const pattern = likeContains(keyword);
+  return or(sql`lower(${users.email}) like ${pattern}`, sql`${foldedText(users.name)} like ${pattern}`);
+}
+
+/** Newest accounts first; id breaks ties so pages never overlap. */
+export function listUsers(db: Db, q: string | null, page: { limit: number; offset: number }) {
+  return db
+    .select(userColumns)
+    .from(users)
+    .where(userFilter(q))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+export type UserRow = Awaited<ReturnType<typeof listUsers>>[number];
+
+export async function countUsers(db: Db, q: string | null): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(userFilter(q));
+  return row?.n ?? 0;
+}
+
+export async function userExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}
+
+const actor = alias(users, 'actor');
+
+/** The user's ledger, newest first. */
+export function listLedger(db: Db, userId: string, page: { limit: number; offset: number }) {
+  return db
+    .select({
+      id: coinLedger.id,
+      delta: coinLedger.delta,
+      balanceAfter: coinLedger.balanceAfter,
+      reason: coinLedger.reason,
+      orderId: coinLedger.orderId,
+      orderCode: orders.code,
+      actorId: coinLedger.actorId,
+      actorEmail: actor.email,
+      note: coinLedger.note,
+      createdAt: coinLedger.createdAt,
+    })
+    .from(coinLedger)
+    .leftJoin(orders, eq(orders.id, coinLedger.orderId))
+    .leftJoin(actor, eq(actor.id, coinLedger.actorId))
+    .where(eq(coinLedger.userId, userId))
+    .orderBy(desc(coinLedger.createdAt), desc(coinLedger.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countLedger(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(coinLedger).where(eq(coinLedger.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function insertAudit(tx: Db, row: typeof auditLog.$inferInsert): Promise<void> {
+  await tx.insert(auditLog).values(row);
+}
