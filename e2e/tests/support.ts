@@ -2,7 +2,9 @@
  * Helpers shared by the browser journeys: sign in through the demo form, call the API the way the
  * web app does, keep screenshots of each screen for people to look at (not committed).
  */
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 
 export const API_KEY = 'lucky-local-key';
 export const ADMIN_EMAIL = 'admin@lucky.test';
@@ -46,4 +48,18 @@ export async function api<T>(request: APIRequestContext, token: string, method: 
 /** A full-page screenshot kept with the test's results, for people to look at. */
 export async function snapshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** Reads the QR code drawn in an element the way a banking app's camera would: from its pixels. */
+export async function decodeQr(locator: Locator): Promise<string | null> {
+  const png = PNG.sync.read(await locator.screenshot({ scale: 'device' }));
+  // A quiet zone around the symbol helps the decoder, as the white page does for a phone's camera.
+  const margin = 16;
+  const width = png.width + margin * 2;
+  const height = png.height + margin * 2;
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  for (let y = 0; y < png.height; y++) {
+    data.set(png.data.subarray(y * png.width * 4, (y + 1) * png.width * 4), ((y + margin) * width + margin) * 4);
+  }
+  return jsQR(data, width, height)?.data ?? null;
 }
