@@ -110,14 +110,14 @@ describe('/item/:id, anonymous', () => {
     shopApi();
     const { user, router } = renderApp('/item/7');
 
-    await user.click(await screen.findByRole('button', { name: 'Thêm Gói 1 vào giỏ hàng' }));
+    await user.click(await screen.findByRole('button', { name: 'Thêm vào giỏ: Gói 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Thông báo' });
     expect(dialog).toHaveTextContent('Bạn cần đăng nhập để đặt hàng, chỉ mất 1s cho bước này thôi.');
     await user.click(within(dialog).getByRole('button', { name: 'Để lúc khác' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(cart()).getByText(/Giỏ hàng đang trống/)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Thêm Gói 1 vào giỏ hàng' }));
+    await user.click(screen.getByRole('button', { name: 'Thêm vào giỏ: Gói 1' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('link', { name: 'Đăng nhập' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
   });
@@ -154,9 +154,9 @@ describe('/item/:id, signed in', () => {
     shopApi();
     const { user, unmount } = renderApp('/item/7');
 
-    await user.click(await screen.findByRole('button', { name: 'Thêm Gói 1 vào giỏ hàng' }));
+    await user.click(await screen.findByRole('button', { name: 'Thêm vào giỏ: Gói 1' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Thêm Gói 1 vào giỏ hàng thành công');
-    await user.click(screen.getByRole('button', { name: 'Thêm Gói 2 vào giỏ hàng' }));
+    await user.click(screen.getByRole('button', { name: 'Thêm vào giỏ: Gói 2' }));
     await user.click(within(cart()).getByRole('button', { name: 'Tăng số lượng Gói 1' }));
 
     // 2 × Gói 1 + 1 × Gói 2
@@ -180,7 +180,7 @@ describe('/item/:id, signed in', () => {
     shopApi({}, { total: 500, pending: 500 });
     const { user } = renderApp('/item/7');
 
-    await user.click(await screen.findByRole('button', { name: 'Thêm Gói 1 vào giỏ hàng' }));
+    await user.click(await screen.findByRole('button', { name: 'Thêm vào giỏ: Gói 1' }));
     expect(within(cart()).getByText('+10')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Bằng chuyển khoản' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(await screen.findByRole('button', { name: 'Bằng đổi coin' }));
@@ -217,7 +217,7 @@ describe('/item/:id, signed in', () => {
     const net = shopApi({ [ORDER]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     const { user, router } = renderApp('/item/7');
 
-    await user.click(await screen.findByRole('button', { name: 'Thêm Gói 1 vào giỏ hàng' }));
+    await user.click(await screen.findByRole('button', { name: 'Thêm vào giỏ: Gói 1' }));
     await user.click(within(cart()).getByRole('button', { name: 'Tăng số lượng Gói 1' }));
     await fillUidForm(user);
     await user.dblClick(screen.getByRole('button', { name: 'Đặt hàng' }));
@@ -256,7 +256,7 @@ describe('/item/:id, signed in', () => {
     const net = shopApi({ [ORDER]: apiError(409, 'NOT_ENOUGH_COINS', 'Số coin của bạn không đủ để thanh toán đơn hàng này') });
     const { user, router } = renderApp('/item/7');
 
-    await user.click(await screen.findByRole('button', { name: 'Thêm Gói 1 vào giỏ hàng' }));
+    await user.click(await screen.findByRole('button', { name: 'Thêm vào giỏ: Gói 1' }));
     await fillUidForm(user);
     await user.click(screen.getByRole('button', { name: 'Đặt hàng' }));
 

@@ -70,7 +70,8 @@ export function StoreItemCard({ item, onAdd }: { item: StoreItem; onAdd: (item: 
           variant="contained"
           fullWidth
           startIcon={<AddShoppingCartIcon />}
-          aria-label={`Thêm ${name} vào giỏ hàng`}
+          // The visible words first, so speech input can say what it sees.
+          aria-label={`Thêm vào giỏ: ${name}`}
           onClick={() => onAdd(item)}
         >
           Thêm vào giỏ

@@ -42,7 +42,7 @@ export function OrderCard({ order }: { order: Order }) {
   return (
     <Card variant="outlined" component="article" sx={{ borderRadius: 2 }}>
       {opensDetail(order) ? (
-        <CardActionArea component={RouterLink} to={`/gameorder/${order.id}`} state={{ order }} aria-label={`Xem đơn ${order.code}`}>
+        <CardActionArea component={RouterLink} to={`/gameorder/${order.id}`} state={{ order }}>
           {content}
         </CardActionArea>
       ) : (

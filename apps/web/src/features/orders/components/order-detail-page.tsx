@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -29,12 +29,12 @@ import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { ApiError } from '../../../lib/api-client';
 import { config } from '../../../lib/config';
-import { useSignedIn } from '../../../lib/session';
 import { useOrder } from '../api';
 import { formatOrderTime } from '../format';
 import { BankTransferBlock } from './bank-transfer-block';
 import { OrderStatusBadge } from './order-status-badge';
 import { ResultPictures } from './result-pictures';
+import { SignInRequired } from './sign-in-required';
 
 /** The order a navigation brought along (`navigate(to, { state: { order } })`), if it is this page's order. */
 function orderFromState(state: unknown, id: string): Order | null {
@@ -49,20 +49,25 @@ function orderFromState(state: unknown, id: string): Order | null {
  */
 export function OrderDetailPage() {
   usePageTitle(STOREFRONT_TEXTS.orderDetail);
+  return (
+    <SignInRequired>
+      <OrderDetailLoader />
+    </SignInRequired>
+  );
+}
+
+function OrderDetailLoader() {
   const { id = '' } = useParams();
   const location = useLocation();
-  const signedIn = useSignedIn();
   const { showError } = useToast();
   const fromState = orderFromState(location.state, id);
-  const fetched = useOrder(id, signedIn && fromState === null);
+  const fetched = useOrder(id, fromState === null);
   const missing = fetched.error instanceof ApiError && fetched.error.status === 404;
 
   // Spec §8: a failed call shows its message; a missing order is told on the page itself instead.
   useEffect(() => {
     if (fetched.error && !missing) showError(fetched.error);
   }, [fetched.error, missing, showError]);
-
-  if (!signedIn) return <Navigate to="/signin" replace />;
 
   const current = fromState ?? fetched.data;
   if (current) return <OrderDetail order={current} />;

@@ -56,7 +56,7 @@ describe('/gameorder', () => {
     expect(within(busyCard).getByText('Đang xử lý')).toBeInTheDocument();
     expect(within(busyCard).queryByRole('link')).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('link', { name: 'Xem đơn LSDONE' }));
+    await user.click(screen.getByRole('link', { name: /^LSDONE Đã hoàn thành Rồng Lửa/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/gameorder/${done.id}`));
     expect(router.state.location.state).toEqual({ order: done });
   });

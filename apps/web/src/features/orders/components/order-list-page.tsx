@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Pagination from '@mui/material/Pagination';
@@ -9,9 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ORDER_PAGE_SIZE, pageCount, STOREFRONT_TEXTS, TEXTS } from '@lucky/shared';
 import { usePageTitle } from '../../../components/ui/use-page-title';
-import { useSignedIn } from '../../../lib/session';
 import { useOrderList } from '../api';
 import { OrderCard } from './order-card';
+import { SignInRequired } from './sign-in-required';
 
 /** The page in `?page=`, 1 when absent or not a page number. */
 function pageFrom(params: URLSearchParams): number {
@@ -41,13 +41,18 @@ function pageLabel(type: string, page: number | null, selected: boolean): string
 /** /gameorder (spec §2): the customer's orders, 10 a page; the page is in the address so Back works. */
 export function OrderListPage() {
   usePageTitle(TEXTS.orderList);
-  const signedIn = useSignedIn();
+  return (
+    <SignInRequired>
+      <OrderList />
+    </SignInRequired>
+  );
+}
+
+function OrderList() {
   const [params] = useSearchParams();
   const page = pageFrom(params);
   const list = useOrderList(page);
   const top = useRef<HTMLHeadingElement>(null);
-
-  if (!signedIn) return <Navigate to="/signin" replace />;
 
   const pages = list.data ? pageCount(list.data.total, ORDER_PAGE_SIZE) : 0;
 
@@ -97,7 +102,7 @@ export function OrderListPage() {
               ))}
             </Stack>
           )}
-          {pages > 1 && (
+          {pages >= 1 && (
             <Pagination
               count={pages}
               page={Math.min(page, pages)}
