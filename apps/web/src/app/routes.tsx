@@ -18,6 +18,8 @@ const OrderDetailPage = lazy(() =>
 const SignInPage = lazy(() =>
   import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })),
 );
+// The admin console (its own route tree and chunks); customers never download it.
+const AdminRoutes = lazy(() => import('./admin-routes'));
 
 /** Spec §2's routes, inside the shared page frame. */
 export const routes: RouteObject[] = [
@@ -34,6 +36,7 @@ export const routes: RouteObject[] = [
           { path: 'gameorder', element: <OrderListPage /> },
           { path: 'gameorder/:id', element: <OrderDetailPage /> },
           { path: 'signin', element: <SignInPage /> },
+          { path: 'admin/*', element: <AdminRoutes /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,95 @@
+import { Suspense } from 'react';
+import { Link as RouterLink, Navigate, Outlet, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PageSkeleton } from '../components/ui/page-skeleton';
+import { usePageTitle } from '../components/ui/use-page-title';
+import { useCurrentUser } from '../features/auth/api';
+import { useSignedIn } from '../lib/session';
+
+const SECTIONS = [
+  { to: '/admin', label: 'Tổng quan', exact: true },
+  { to: '/admin/orders', label: 'Đơn hàng' },
+  { to: '/admin/catalog', label: 'Danh mục' },
+  { to: '/admin/customers', label: 'Khách hàng' },
+] as const;
+
+function AdminNav() {
+  const { pathname } = useLocation();
+  return (
+    <Box
+      component="nav"
+      aria-label="Quản trị"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3, pb: 1, borderBottom: 1, borderColor: 'divider' }}
+    >
+      {SECTIONS.map((section) => {
+        const current =
+          'exact' in section ? pathname === section.to || pathname === `${section.to}/` : pathname.startsWith(section.to);
+        return (
+          <Button
+            key={section.to}
+            component={RouterLink}
+            to={section.to}
+            variant={current ? 'contained' : 'text'}
+            aria-current={current ? 'page' : undefined}
+          >
+            {section.label}
+          </Button>
+        );
+      })}
+    </Box>
+  );
+}
+
+function Refusal({ title, text }: { title: string; text: string }) {
+  usePageTitle(title);
+  return (
+    <Stack role="alert" spacing={2} sx={{ alignItems: 'flex-start', py: 6 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary">{text}</Typography>
+      <Button component={RouterLink} to="/" variant="contained">
+        Về trang chủ
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * The admin console's frame: only admins get past it (the API checks again on every call). Anonymous
+ * visitors go to /signin; signed-in customers read a refusal.
+ */
+export function AdminLayout() {
+  const signedIn = useSignedIn();
+  const user = useCurrentUser();
+
+  if (!signedIn) return <Navigate to="/signin" replace />;
+  if (user.isPending) return <PageSkeleton />;
+  if (!user.data) {
+    return (
+      <Refusal
+        title="Không tải được thông tin tài khoản"
+        text="Vui lòng kiểm tra kết nối mạng rồi tải lại trang."
+      />
+    );
+  }
+  if (!user.data.is_admin) {
+    return (
+      <Refusal
+        title="Bạn không có quyền truy cập trang này"
+        text="Trang quản trị chỉ dành cho quản trị viên của shop."
+      />
+    );
+  }
+  return (
+    <Box>
+      <AdminNav />
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
+    </Box>
+  );
+}

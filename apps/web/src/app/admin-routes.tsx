@@ -1,0 +1,39 @@
+/**
+ * The admin console's route tree, mounted under `admin/*` in routes.tsx. This whole file is one lazy
+ * chunk and each page below is another, so customers never download admin code.
+ */
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { AdminLayout } from './admin-layout';
+import { NotFoundPage } from './not-found-page';
+
+const DashboardPage = lazy(() =>
+  import('../features/admin-dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const OrderQueuePage = lazy(() =>
+  import('../features/admin-orders/components/order-queue-page').then((m) => ({ default: m.OrderQueuePage })),
+);
+const AdminOrderPage = lazy(() =>
+  import('../features/admin-orders/components/admin-order-page').then((m) => ({ default: m.AdminOrderPage })),
+);
+const CatalogPage = lazy(() =>
+  import('../features/admin-catalog/components/catalog-page').then((m) => ({ default: m.CatalogPage })),
+);
+const CustomersPage = lazy(() =>
+  import('../features/admin-customers/components/customers-page').then((m) => ({ default: m.CustomersPage })),
+);
+
+export default function AdminRoutes() {
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={<DashboardPage />} />
+        <Route path="orders" element={<OrderQueuePage />} />
+        <Route path="orders/:id" element={<AdminOrderPage />} />
+        <Route path="catalog" element={<CatalogPage />} />
+        <Route path="customers" element={<CustomersPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

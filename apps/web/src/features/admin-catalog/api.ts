@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminStoreList,
+  type AdminPlatformCreate,
+  type AdminPlatformPatch,
+  type AdminStoreCreate,
+  type AdminStorePatch,
+} from '@lucky/shared';
+import { api } from '../../lib/api-client';
+import { ADMIN_PLATFORMS_KEY, ADMIN_QUERY_KEY } from '../admin-shell/api';
+
+export { useAdminPlatforms } from '../admin-shell/api';
+
+const STORE_KEY = [...ADMIN_QUERY_KEY, 'store'] as const;
+
+/** A platform's store items, inactive ones included, in the shop's order. */
+export function useAdminStoreItems(platformId: number | null) {
+  return useQuery({
+    queryKey: [...STORE_KEY, platformId],
+    queryFn: ({ signal }) => api.get(`/store/api/v1/admin/store?platform_id=${platformId}`, adminStoreList, { signal }),
+    enabled: platformId !== null,
+  });
+}
+
+/** Any catalogue change: afterwards the lists are read again (the server decides the order). */
+function useCatalogMutation<T>(send: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_PLATFORMS_KEY }),
+        queryClient.invalidateQueries({ queryKey: STORE_KEY }),
+      ]);
+    },
+  });
+}
+
+export const useCreatePlatform = () =>
+  useCatalogMutation((body: AdminPlatformCreate) => api.post('/platform/api/v1/admin/platform', body));
+
+export const useUpdatePlatform = () =>
+  useCatalogMutation(({ id, patch }: { id: number; patch: AdminPlatformPatch }) =>
+    api.patch(`/platform/api/v1/admin/platform/${id}`, patch),
+  );
+
+export const useReorderPlatforms = () =>
+  useCatalogMutation((ids: number[]) => api.post('/platform/api/v1/admin/platform/reorder', { ids }));
+
+export const useCreateStoreItem = () =>
+  useCatalogMutation((body: AdminStoreCreate) => api.post('/store/api/v1/admin/store', body));
+
+export const useUpdateStoreItem = () =>
+  useCatalogMutation(({ id, patch }: { id: number; patch: AdminStorePatch }) =>
+    api.patch(`/store/api/v1/admin/store/${id}`, patch),
+  );
+
+export const useReorderStoreItems = () =>
+  useCatalogMutation((ids: number[]) => api.post('/store/api/v1/admin/store/reorder', { ids }));
+
+/** The ids in their new order after moving one of them a step up (-1) or down (+1). */
+export function moveId(ids: readonly number[], id: number, step: -1 | 1): number[] {
+  const from = ids.indexOf(id);
+  const to = from + step;
+  if (from < 0 || to < 0 || to >= ids.length) return [...ids];
+  const next = [...ids];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}

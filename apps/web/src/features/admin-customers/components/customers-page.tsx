@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ADMIN_LIMITS, formatNumber, type AdminUserRow } from '@lucky/shared';
+import { AdminPagination } from '../../admin-shell/components/admin-pagination';
+import { EmptyState } from '../../admin-shell/components/empty-state';
+import { PageHeading } from '../../admin-shell/components/page-heading';
+import { formatAdminTime } from '../../admin-shell/format';
+import { CUSTOMER_PAGE_SIZE, useCustomers } from '../api';
+import { AdjustDialog } from './adjust-dialog';
+import { LedgerDialog } from './ledger-dialog';
+
+const SEARCH_DELAY_MS = 300;
+
+/** /admin/customers: who buys, their coins, and hand adjustments with a reason. */
+export function CustomersPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const customers = useCustomers(q, page);
+  const [search, setSearch] = useState(q);
+  const [ledgerOf, setLedgerOf] = useState<AdminUserRow | null>(null);
+  const [adjusting, setAdjusting] = useState<AdminUserRow | null>(null);
+
+  useEffect(() => {
+    if (search.trim() === q.trim()) return;
+    const timer = setTimeout(
+      () =>
+        setParams(
+          (previous) => {
+            const next = new URLSearchParams(previous);
+            if (search.trim()) next.set('q', search.trim());
+            else next.delete('q');
+            next.delete('page');
+            return next;
+          },
+          { replace: true },
+        ),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [search, q, setParams]);
+
+  const goTo = (next: number) =>
+    setParams((previous) => {
+      const params = new URLSearchParams(previous);
+      if (next === 1) params.delete('page');
+      else params.set('page', String(next));
+      return params;
+    });
+
+  return (
+    <>
+      <PageHeading title="Khách hàng" />
+      <TextField
+        label="Tìm theo email hoặc tên"
+        type="search"
+        size="small"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.keyword } }}
+        sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
+      />
+
+      {customers.isPending ? (
+        <Box aria-busy="true" aria-label="Đang tải khách hàng">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} variant="rounded" height={48} sx={{ mb: 1 }} />
+          ))}
+        </Box>
+      ) : customers.isError ? (
+        <EmptyState action={<Button onClick={() => void customers.refetch()}>Thử lại</Button>}>
+          Không tải được danh sách khách hàng.
+        </EmptyState>
+      ) : customers.data.rows.length === 0 ? (
+        <EmptyState>{q ? 'Không có khách hàng nào khớp từ khoá.' : 'Chưa có khách hàng nào.'}</EmptyState>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {formatNumber(customers.data.total)} khách hàng
+          </Typography>
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label="Khách hàng">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Khách hàng</TableCell>
+                  <TableCell align="right">Số dư coin</TableCell>
+                  <TableCell align="right">Coin đang giữ</TableCell>
+                  <TableCell align="right">Khả dụng</TableCell>
+                  <TableCell align="right">Số đơn</TableCell>
+                  <TableCell>Ngày tham gia</TableCell>
+                  <TableCell>Thao tác</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {customers.data.rows.map((customer) => (
+                  <TableRow key={customer.id}>
+                    <TableCell>
+                      <Typography variant="body2">{customer.name || '—'}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {customer.email}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right">{formatNumber(customer.coin_total)}</TableCell>
+                    <TableCell align="right">{formatNumber(customer.pending_coins)}</TableCell>
+                    <TableCell align="right">{formatNumber(customer.available_coins)}</TableCell>
+                    <TableCell align="right">{formatNumber(customer.order_count)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAdminTime(customer.created_at)}</TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1}>
+                        <Button
+                          size="small"
+                          onClick={() => setLedgerOf(customer)}
+                          aria-label={`Lịch sử coin của ${customer.email}`}
+                        >
+                          Lịch sử coin
+                        </Button>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          onClick={() => setAdjusting(customer)}
+                          aria-label={`Điều chỉnh coin của ${customer.email}`}
+                        >
+                          Điều chỉnh coin
+                        </Button>
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <AdminPagination page={page} total={customers.data.total} pageSize={CUSTOMER_PAGE_SIZE} onChange={goTo} />
+        </>
+      )}
+
+      {ledgerOf && <LedgerDialog customer={ledgerOf} onClose={() => setLedgerOf(null)} />}
+      {adjusting && <AdjustDialog customer={adjusting} onClose={() => setAdjusting(null)} />}
+    </>
+  );
+}

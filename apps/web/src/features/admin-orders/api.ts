@@ -1,0 +1,78 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminOrderDetail,
+  adminOrderList,
+  adminOrderRow,
+  type AdminOrderPatch,
+} from '@lucky/shared';
+import { api } from '../../lib/api-client';
+import { ADMIN_QUERY_KEY, queryString } from '../admin-shell/api';
+
+export const ADMIN_ORDER_PAGE_SIZE = 20;
+
+export interface OrderQueueFilters {
+  /** -1 = every status. */
+  status: number;
+  /** Undefined = every method. */
+  payMethod?: number;
+  platformId?: number;
+  q: string;
+  page: number;
+  /** Rows a page; ADMIN_ORDER_PAGE_SIZE when left out. */
+  pageSize?: number;
+}
+
+const ORDERS_KEY = [...ADMIN_QUERY_KEY, 'orders'] as const;
+
+/** The queue, in the API's order (open orders by due time first). */
+export function useOrderQueue(filters: OrderQueueFilters) {
+  const path = `/order/api/v1/admin/order/list${queryString({
+    status: filters.status,
+    pay_method: filters.payMethod,
+    platform_id: filters.platformId,
+    q: filters.q.trim(),
+    page: filters.page,
+    limit: filters.pageSize ?? ADMIN_ORDER_PAGE_SIZE,
+  })}`;
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'list', filters],
+    queryFn: ({ signal }) => api.get(path, adminOrderList, { signal }),
+    placeholderData: keepPreviousData,
+    // The queue is a live board: new orders and other admins' moves show up without a reload.
+    refetchInterval: 30_000,
+  });
+}
+
+/**
+ * One order with its decrypted game password. Every fetch is audited by the API, so it is not
+ * refetched on window focus; it refreshes after each move.
+ */
+export function useAdminOrder(id: string) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'detail', id],
+    queryFn: ({ signal }) => api.get(`/order/api/v1/admin/order/${encodeURIComponent(id)}`, adminOrderDetail, { signal }),
+    refetchOnWindowFocus: false,
+    staleTime: 60_000,
+  });
+}
+
+/** Moves an order; the API refuses with 409 when it moved since the admin saw it (expected_status). */
+export function useMoveOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: AdminOrderPatch) =>
+      api.patch(`/order/api/v1/admin/order/${encodeURIComponent(id)}`, patch, adminOrderRow),
+    // On success and on failure (a 409 means the order changed): show what the order is now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+  });
+}
+
+/** Records that staff refunded a paid bank order that was rejected. */
+export function useMarkRefundDone(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) =>
+      api.post(`/order/api/v1/admin/order/${encodeURIComponent(id)}/refund-done`, { note }, adminOrderRow),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+  });
+}

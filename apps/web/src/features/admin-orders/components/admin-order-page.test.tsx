@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiError, inTurn, json } from '../../../test/fetch-stub';
+import { renderApp, signInAs } from '../../../test/render-app';
+import {
+  FIRST_RENDER,
+  loadAdminChunks,
+  ORDER_ID,
+  orderDetail,
+  orderRow,
+  PICTURE_ID,
+  stubAdminApi,
+} from '../../admin-shell/testing';
+
+beforeAll(loadAdminChunks);
+
+const DETAIL = `GET /order/api/v1/admin/order/${ORDER_ID}`;
+const PATCH = `PATCH /order/api/v1/admin/order/${ORDER_ID}`;
+const UPLOAD = 'POST /storage/api/v1/storage/upload';
+const PAGE = `/admin/orders/${ORDER_ID}`;
+
+const picture = () => new File([new Uint8Array([137, 80, 78, 71])], 'ket-qua.png', { type: 'image/png' });
+
+async function openPage(routes: Parameters<typeof stubAdminApi>[0]) {
+  signInAs();
+  const net = stubAdminApi(routes);
+  const view = renderApp(PAGE);
+  await screen.findByRole('heading', { name: 'Đơn LS240001' }, FIRST_RENDER);
+  return { ...view, net };
+}
+
+// Whole-app renders with MUI tables and dialogs in jsdom take seconds on a small machine.
+describe('/admin/orders/:id', { timeout: 20_000 }, () => {
+  it('shows what the customer entered, the game password only after "Hiện mật khẩu", and the history', async () => {
+    const { user } = await openPage({ [DETAIL]: json(orderDetail()) });
+
+    expect(screen.getByText('NGUYEN VAN AN')).toBeInTheDocument();
+    expect(screen.getByText('an.game@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Nạp giúp trước 12h')).toBeInTheDocument();
+    expect(screen.queryByText('mat-khau-bi-mat')).not.toBeInTheDocument();
+    expect(screen.getByText(/mỗi lần mở đơn có mật khẩu đều được ghi nhật ký/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Hiện mật khẩu' }));
+    expect(screen.getByText('mat-khau-bi-mat')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ẩn mật khẩu' }));
+    expect(screen.queryByText('mat-khau-bi-mat')).not.toBeInTheDocument();
+
+    expect(screen.getByText('Đang chờ duyệt → Đang xử lý')).toBeInTheDocument();
+  });
+
+  it('completes an order with a reply and uploaded pictures, removable before sending', async () => {
+    let uploads = 0;
+    const secondPicture = 'b'.repeat(64);
+    const { user, net } = await openPage({
+      [DETAIL]: inTurn(json(orderDetail()), json(orderDetail({ status: 2, order_pass: null }))),
+      [UPLOAD]: () => {
+        uploads += 1;
+        return json({ id: uploads === 1 ? PICTURE_ID : secondPicture, content_type: 'image/webp', width: 10, height: 10 });
+      },
+      [PATCH]: json(orderRow({ status: 2 })),
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Hoàn thành' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hoàn thành đơn LS240001' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Admin phản hồi' }), 'Xong');
+
+    const input = within(dialog).getByLabelText('Tải lên: Ảnh kết quả');
+    expect(input).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp');
+    await user.upload(input, picture());
+    expect(await within(dialog).findByRole('img', { name: 'Ảnh kết quả 1' })).toHaveAttribute(
+      'src',
+      expect.stringContaining(`/storage/api/v1/storage/file/${PICTURE_ID}`),
+    );
+    await user.upload(input, picture());
+    expect(await within(dialog).findByRole('img', { name: 'Ảnh kết quả 2' })).toBeInTheDocument();
+    expect(net.sent(UPLOAD)[0]?.body).toBeInstanceOf(FormData);
+    expect((net.sent(UPLOAD)[0]?.body as FormData).get('file')).toBeInstanceOf(File);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Xoá ảnh 1' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Hoàn thành đơn' }));
+
+    await waitFor(() => expect(net.sent(PATCH)).toHaveLength(1));
+    expect(net.sent(PATCH)[0]?.body).toEqual({
+      status: 2,
+      result_comment: 'Xong',
+      result_picture: [secondPicture],
+      expected_status: 1,
+    });
+    expect(await screen.findByText('Đã hoàn thành đơn LS240001')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows the API's message when another admin moved the order first, and reloads it", async () => {
+    const message = "Đơn hàng vừa được người khác cập nhật (trạng thái hiện tại: 'Đã từ chối'). Vui lòng tải lại trang rồi thử lại.";
+    const { user, net } = await openPage({
+      [DETAIL]: inTurn(json(orderDetail({ status: 0, paid_at: null })), json(orderDetail({ status: 3, order_pass: null }))),
+      [PATCH]: apiError(409, 'ORDER_CHANGED', message),
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Xác nhận đã nhận tiền' }));
+    await user.click(await screen.findByRole('button', { name: 'Đã nhận đủ tiền' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(net.sent(PATCH)[0]?.body).toEqual({ status: 1, expected_status: 0 });
+    await waitFor(() => expect(net.sent(DETAIL)).toHaveLength(2));
+    expect(await screen.findByText('Đã xoá khi đơn kết thúc')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Từ chối' })).not.toBeInTheDocument();
+  });
+
+  it('takes a coin order into processing with one click', async () => {
+    const { user, net } = await openPage({
+      [DETAIL]: json(orderDetail({ status: 0, pay_method: 0, paid_at: null })),
+      [PATCH]: json(orderRow({ status: 1, pay_method: 0 })),
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Nhận xử lý' }));
+    await waitFor(() => expect(net.sent(PATCH)[0]?.body).toEqual({ status: 1, expected_status: 0 }));
+    expect(await screen.findByText('Đã nhận xử lý đơn LS240001')).toBeInTheDocument();
+  });
+
+  it('refuses to reject without a reason, then sends the reason', async () => {
+    const { user, net } = await openPage({
+      [DETAIL]: json(orderDetail()),
+      [PATCH]: json(orderRow({ status: 3 })),
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Từ chối' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Từ chối đơn LS240001' });
+    await user.click(within(dialog).getByRole('button', { name: 'Từ chối đơn' }));
+
+    expect(within(dialog).getByText('Vui lòng nhập lý do từ chối đơn hàng')).toBeInTheDocument();
+    expect(net.sent(PATCH)).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Lý do từ chối/ }), 'Sai mật khẩu game');
+    await user.click(within(dialog).getByRole('button', { name: 'Từ chối đơn' }));
+    await waitFor(() =>
+      expect(net.sent(PATCH)[0]?.body).toEqual({
+        status: 3,
+        reason: 'Sai mật khẩu game',
+        result_comment: 'Sai mật khẩu game',
+        expected_status: 1,
+      }),
+    );
+  });
+});

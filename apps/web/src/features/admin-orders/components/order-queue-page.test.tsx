@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../../../test/fetch-stub';
+import { renderApp, signInAs } from '../../../test/render-app';
+import { orderRow, stubAdminApi, loadAdminChunks, FIRST_RENDER } from '../../admin-shell/testing';
+
+const LIST = 'GET /order/api/v1/admin/order/list';
+const PLATFORMS = 'GET /platform/api/v1/admin/platform';
+
+const platform = {
+  id: 2,
+  name: 'Liên Quân',
+  picture: null,
+  sale_picture: null,
+  need_login: true,
+  is_active: true,
+  sort_order: 1,
+  item_count: 3,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
+
+const listPaths = (net: ReturnType<typeof stubAdminApi>) =>
+  net.requests.filter((request) => request.path.startsWith('/order/api/v1/admin/order/list')).map((r) => r.path);
+
+beforeAll(loadAdminChunks);
+
+// Whole-app renders with MUI tables and dialogs in jsdom take seconds on a small machine.
+describe('/admin/orders', { timeout: 20_000 }, () => {
+  it('lists orders with their status labels, marks at-risk ones in words and opens an order', async () => {
+    signInAs();
+    const late = orderRow({
+      id: '11111111-1111-4111-8111-111111111111',
+      code: 'LS-LATE',
+      status: 0,
+      at_risk: true,
+      due_at: '2020-01-01T09:00:00.000Z',
+    });
+    const soon = orderRow({
+      id: '22222222-2222-4222-8222-222222222222',
+      code: 'LS-SOON',
+      status: 1,
+      at_risk: true,
+      due_at: '2999-01-01T09:00:00.000Z',
+    });
+    const done = orderRow({ id: '33333333-3333-4333-8333-333333333333', code: 'LS-DONE', status: 2 });
+    stubAdminApi({ [LIST]: json({ rows: [late, soon, done], total: 3 }) });
+    const { user, router } = renderApp('/admin/orders');
+
+    const table = await screen.findByRole('table', { name: 'Đơn hàng' }, FIRST_RENDER);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('Đang chờ duyệt')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Đã trễ hạn')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Đang xử lý')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Sắp trễ hạn')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Đã hoàn thành')).toBeInTheDocument();
+    expect(within(rows[2]!).queryByText(/trễ hạn/)).not.toBeInTheDocument();
+    expect(within(rows[0]!).getByText('an@example.com')).toBeInTheDocument();
+
+    await user.click(within(rows[1]!).getByRole('link', { name: 'LS-SOON' }));
+    expect(router.state.location.pathname).toBe('/admin/orders/22222222-2222-4222-8222-222222222222');
+  });
+
+  it('sends the status, payment, platform and search filters, keeping them in the address', async () => {
+    signInAs();
+    const net = stubAdminApi({ [LIST]: json({ rows: [orderRow()], total: 1 }), [PLATFORMS]: json([platform]) });
+    const { user, router } = renderApp('/admin/orders');
+
+    await screen.findByRole('table', { name: 'Đơn hàng' }, FIRST_RENDER);
+    expect(listPaths(net)[0]).toBe('/order/api/v1/admin/order/list?status=-1&page=1&limit=20');
+
+    await user.click(screen.getByRole('tab', { name: 'Đang xử lý' }));
+    await waitFor(() => expect(listPaths(net).at(-1)).toBe('/order/api/v1/admin/order/list?status=1&page=1&limit=20'));
+
+    await user.click(screen.getByRole('combobox', { name: 'Thanh toán' }));
+    await user.click(await screen.findByRole('option', { name: 'Bằng đổi coin' }));
+    await waitFor(() => expect(listPaths(net).at(-1)).toContain('status=1&pay_method=0'));
+
+    await user.click(screen.getByRole('combobox', { name: 'Trò chơi' }));
+    await user.click(await screen.findByRole('option', { name: 'Liên Quân' }));
+    await waitFor(() => expect(listPaths(net).at(-1)).toContain('pay_method=0&platform_id=2'));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Tìm theo mã đơn, email hoặc tên' }), 'an@ex');
+    await waitFor(() =>
+      expect(listPaths(net).at(-1)).toBe(
+        '/order/api/v1/admin/order/list?status=1&pay_method=0&platform_id=2&q=an%40ex&page=1&limit=20',
+      ),
+    );
+    // Debounced: one request for the whole word, not one a keystroke.
+    expect(listPaths(net).filter((path) => path.includes('q='))).toHaveLength(1);
+    expect(router.state.location.search).toBe('?status=1&pay_method=0&platform_id=2&q=an%40ex');
+  });
+
+  it('says so when no order matches', async () => {
+    signInAs();
+    stubAdminApi({ [LIST]: json({ rows: [], total: 0 }) });
+    renderApp('/admin/orders?status=3');
+
+    expect(await screen.findByText('Không có đơn hàng nào khớp bộ lọc.', {}, FIRST_RENDER)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Đã từ chối' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

@@ -1,0 +1,277 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import {
+  ADMIN_LIMITS,
+  formatNumber,
+  formatVnd,
+  MAX_LIST_LIMIT,
+  ORDER_STATUS_ALL,
+  ORDER_STATUS_LABELS,
+  PAY_METHOD,
+  PAY_METHOD_LABELS,
+  payMethodLabel,
+  type AdminOrderRow,
+} from '@lucky/shared';
+import { useAdminPlatforms } from '../../admin-shell/api';
+import { AdminPagination } from '../../admin-shell/components/admin-pagination';
+import { EmptyState } from '../../admin-shell/components/empty-state';
+import { PageHeading } from '../../admin-shell/components/page-heading';
+import { StatusChip } from '../../admin-shell/components/status-chip';
+import { formatAdminTime } from '../../admin-shell/format';
+import { ADMIN_ORDER_PAGE_SIZE, useOrderQueue, type OrderQueueFilters } from '../api';
+import { DueMarker } from './due-marker';
+
+const SEARCH_DELAY_MS = 300;
+const STATUS_TABS = [ORDER_STATUS_ALL, 0, 1, 2, 3];
+
+function intParam(params: URLSearchParams, name: string): number | undefined {
+  const raw = params.get(name);
+  if (raw === null || raw === '') return undefined;
+  const value = Number(raw);
+  return Number.isInteger(value) ? value : undefined;
+}
+
+/** The filters live in the address, so a filtered queue can be linked, reloaded and gone back to. */
+function filtersFrom(params: URLSearchParams): OrderQueueFilters & { risk: boolean } {
+  const status = intParam(params, 'status');
+  const page = intParam(params, 'page');
+  return {
+    status: status !== undefined && STATUS_TABS.includes(status) ? status : ORDER_STATUS_ALL,
+    payMethod: intParam(params, 'pay_method'),
+    platformId: intParam(params, 'platform_id'),
+    q: params.get('q') ?? '',
+    page: page !== undefined && page >= 1 ? page : 1,
+    risk: params.get('risk') === '1',
+  };
+}
+
+export function orderTotal(row: Pick<AdminOrderRow, 'pay_method' | 'total_price' | 'total_coin'>): string {
+  return row.pay_method === PAY_METHOD.COIN ? `${formatNumber(row.total_coin)} coin` : formatVnd(row.total_price);
+}
+
+/** /admin/orders: the work queue, open orders due soonest first. */
+export function OrderQueuePage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const filters = filtersFrom(params);
+  // At-risk orders are the head of the unfiltered queue (it is sorted by due time), so the risk view
+  // reads the first page at the largest size and keeps the flagged rows.
+  const queue = useOrderQueue(
+    filters.risk ? { status: ORDER_STATUS_ALL, q: '', page: 1, pageSize: MAX_LIST_LIMIT } : filters,
+  );
+  const platforms = useAdminPlatforms();
+  const [search, setSearch] = useState(filters.q);
+
+  /** Changes some filters and goes back to page 1 (a page number means nothing under new filters). */
+  const update = (changes: Record<string, string | number | undefined>, keepPage = false) => {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, String(value));
+        }
+        if (!keepPage) next.delete('page');
+        next.delete('risk');
+        return next;
+      },
+      { replace: !keepPage },
+    );
+  };
+
+  // Debounced: the address (and the request) follows the box once typing pauses.
+  useEffect(() => {
+    if (search.trim() === filters.q.trim()) return;
+    const timer = setTimeout(() => update({ q: search.trim() }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is rebuilt each render; the box drives this
+  }, [search, filters.q]);
+
+  const rows = queue.data ? (filters.risk ? queue.data.rows.filter((row) => row.at_risk) : queue.data.rows) : [];
+
+  return (
+    <>
+      <PageHeading title="Hàng đợi đơn hàng" />
+
+      {filters.risk && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => update({})}>
+              Xem toàn bộ
+            </Button>
+          }
+        >
+          Đang xem các đơn sắp trễ hoặc đã trễ hạn xử lý.
+        </Alert>
+      )}
+
+      <Tabs
+        value={filters.risk ? false : filters.status}
+        onChange={(_event, value: number) => update({ status: value === ORDER_STATUS_ALL ? undefined : value })}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Lọc theo trạng thái"
+        sx={{ mb: 2 }}
+      >
+        {STATUS_TABS.map((status) => (
+          <Tab key={status} value={status} label={ORDER_STATUS_LABELS[status]} />
+        ))}
+      </Tabs>
+
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          label="Tìm theo mã đơn, email hoặc tên"
+          type="search"
+          size="small"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.keyword } }}
+          sx={{ flexGrow: 1 }}
+        />
+        <TextField
+          select
+          label="Thanh toán"
+          size="small"
+          value={filters.payMethod ?? ''}
+          onChange={(event) => update({ pay_method: event.target.value })}
+          sx={{ minWidth: 200 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">Tất cả</MenuItem>
+          {Object.entries(PAY_METHOD_LABELS).map(([value, label]) => (
+            <MenuItem key={value} value={Number(value)}>
+              {label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Trò chơi"
+          size="small"
+          value={filters.platformId ?? ''}
+          onChange={(event) => update({ platform_id: event.target.value })}
+          sx={{ minWidth: 200 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">Tất cả</MenuItem>
+          {platforms.data?.map((platform) => (
+            <MenuItem key={platform.id} value={platform.id}>
+              {platform.name}
+              {platform.is_active ? '' : ' (đang ẩn)'}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+
+      {queue.isPending ? (
+        <Box aria-busy="true" aria-label="Đang tải đơn hàng">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} variant="rounded" height={48} sx={{ mb: 1 }} />
+          ))}
+        </Box>
+      ) : queue.isError ? (
+        <EmptyState action={<Button onClick={() => void queue.refetch()}>Thử lại</Button>}>
+          Không tải được danh sách đơn hàng.
+        </EmptyState>
+      ) : rows.length === 0 ? (
+        <EmptyState>
+          {filters.risk ? 'Không có đơn nào sắp trễ hạn.' : 'Không có đơn hàng nào khớp bộ lọc.'}
+        </EmptyState>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
+            {filters.risk ? `${formatNumber(rows.length)} đơn sắp trễ hạn` : `${formatNumber(queue.data.total)} đơn`}
+          </Typography>
+          <TableContainer component={Paper} variant="outlined" sx={{ opacity: queue.isPlaceholderData ? 0.6 : 1 }}>
+            <Table size="small" aria-label="Đơn hàng">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Mã đơn</TableCell>
+                  <TableCell>Khách hàng</TableCell>
+                  <TableCell>Trò chơi</TableCell>
+                  <TableCell>Thanh toán</TableCell>
+                  <TableCell align="right">Tổng</TableCell>
+                  <TableCell>Trạng thái</TableCell>
+                  <TableCell>Hạn xử lý</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow
+                    key={row.id}
+                    hover
+                    onClick={() => void navigate(`/admin/orders/${row.id}`)}
+                    sx={[
+                      { cursor: 'pointer' },
+                      row.at_risk && ((theme) => ({ bgcolor: alpha(theme.palette.warning.main, 0.14) })),
+                    ]}
+                  >
+                    <TableCell>
+                      <Link
+                        component={RouterLink}
+                        to={`/admin/orders/${row.id}`}
+                        onClick={(event) => event.stopPropagation()}
+                        sx={{ fontWeight: 600, fontFamily: 'monospace' }}
+                      >
+                        {row.code}
+                      </Link>
+                    </TableCell>
+                    <TableCell>
+                      <Typography variant="body2">{row.customer_name || '—'}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {row.customer_email}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{row.platform_name}</TableCell>
+                    <TableCell>{payMethodLabel(row.pay_method)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {orderTotal(row)}
+                    </TableCell>
+                    <TableCell>
+                      <StatusChip status={row.status} />
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                        <span>{formatAdminTime(row.due_at)}</span>
+                        {row.at_risk && <DueMarker dueAt={row.due_at} />}
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {!filters.risk && (
+            <AdminPagination
+              page={filters.page}
+              total={queue.data.total}
+              pageSize={ADMIN_ORDER_PAGE_SIZE}
+              onChange={(page) => update({ page: page === 1 ? undefined : page }, true)}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+/** Fixtures and a stubbed API for the admin console's tests (imported by tests only). */
+import type { AdminOrderDetail, AdminOrderRow, AdminUserRow } from '@lucky/shared';
+import { json, stubFetch } from '../../test/fetch-stub';
+
+export const ADMIN_USER = { id: 'a1', name: 'Quản Trị', picture: null, email: 'admin@example.com', is_admin: true };
+export const CUSTOMER_USER = { ...ADMIN_USER, id: 'u1', name: 'Nguyễn Văn An', email: 'an@example.com', is_admin: false };
+
+/** The header's calls plus the given routes, signed in as an admin unless `user` says otherwise. */
+export function stubAdminApi(routes: Parameters<typeof stubFetch>[0] = {}, user: object = ADMIN_USER) {
+  return stubFetch({
+    'GET /user/api/v1/user': json(user),
+    'GET /bank/api/v1/bank': json({ total: 0 }),
+    'GET /order/api/v1/order/count-pending-coin': json(0),
+    'GET /order/api/v1/order/count': json(0),
+    'GET /platform/api/v1/admin/platform': json([]),
+    ...routes,
+  });
+}
+
+export const ORDER_ID = '0b6f5a3e-8f1a-4c47-9d55-3f0f2e6b9a10';
+export const PICTURE_ID = 'a'.repeat(64);
+
+export function orderRow(overrides: Partial<AdminOrderRow> = {}): AdminOrderRow {
+  return {
+    id: ORDER_ID,
+    code: 'LS240001',
+    status: 1,
+    pay_method: 1,
+    pay_qr_code: '',
+    platform_id: 1,
+    platform_name: 'Genshin',
+    stores: [{ store_id: 7, name: 'Gói 60 đá', price: 20_000, coin: 20, gift_coin: 2, quantity: 2 }],
+    total_price: 40_000,
+    total_coin: 40,
+    total_gift_coin: 4,
+    order_bank_name: 'NGUYEN VAN AN',
+    order_contact: 'zalo 0900000001',
+    order_account: 'an.game@example.com',
+    order_server: 'Asia',
+    order_uid: '',
+    order_comment: 'Nạp giúp trước 12h',
+    result_comment: '',
+    result_picture: [],
+    created_at: '2025-03-15T02:00:00.000Z',
+    due_at: '2025-03-15T09:00:00.000Z',
+    user_id: 'u1',
+    customer_email: 'an@example.com',
+    customer_name: 'Nguyễn Văn An',
+    paid_at: '2025-03-15T02:10:00.000Z',
+    finished_at: null,
+    updated_at: '2025-03-15T02:10:00.000Z',
+    refund_status: null,
+    at_risk: false,
+    ...overrides,
+  };
+}
+
+export function orderDetail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
+  return {
+    ...orderRow(),
+    order_pass: 'mat-khau-bi-mat',
+    history: [
+      {
+        action: 'order.status',
+        actor_id: 'a1',
+        actor_email: 'admin@example.com',
+        from_status: 0,
+        to_status: 1,
+        reason: '',
+        created_at: '2025-03-15T02:10:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export function customerRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
+  return {
+    id: '5d1c7a52-2f7e-4a8e-9a51-6a2b9c1d0e11',
+    email: 'an@example.com',
+    name: 'Nguyễn Văn An',
+    picture: null,
+    coin_total: 1_500,
+    pending_coins: 200,
+    available_coins: 1_300,
+    order_count: 4,
+    created_at: '2025-01-02T03:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * Loads the console's lazy chunks before a test file's first test, so its first render is not racing
+ * module transformation (the chunks are split for the browser, not for the test run).
+ */
+export async function loadAdminChunks(): Promise<void> {
+  await Promise.all([
+    import('../../app/admin-routes'),
+    import('../admin-dashboard/components/dashboard-page'),
+    import('../admin-orders/components/order-queue-page'),
+    import('../admin-orders/components/admin-order-page'),
+    import('../admin-catalog/components/catalog-page'),
+    import('../admin-customers/components/customers-page'),
+  ]);
+}
+
+/**
+ * How long a test waits for a console page's first content: a whole-app render with MUI tables in
+ * jsdom can pass the 1 s default when test files run in parallel. A bound on waiting, not a sleep.
+ */
+export const FIRST_RENDER = { timeout: 5000 } as const;
