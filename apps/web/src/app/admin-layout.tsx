@@ -2,9 +2,9 @@ import { Suspense } from 'react';
 import { Link as RouterLink, Navigate, Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PageSkeleton } from '../components/ui/page-skeleton';
 import { usePageTitle } from '../components/ui/use-page-title';
 import { useCurrentUser } from '../features/auth/api';
 import { useSignedIn } from '../lib/session';
@@ -43,6 +43,19 @@ function AdminNav() {
   );
 }
 
+/**
+ * The console's own loading outline. Not the shop's PageSkeleton: importing app modules that the
+ * entry chunk also imports made the bundler split them out of the first load into extra files.
+ */
+function AdminSkeleton() {
+  return (
+    <Box aria-busy="true">
+      <Skeleton variant="text" width="30%" sx={{ fontSize: '1.5rem', mb: 2 }} />
+      <Skeleton variant="rounded" height={240} />
+    </Box>
+  );
+}
+
 function Refusal({ title, text }: { title: string; text: string }) {
   usePageTitle(title);
   return (
@@ -58,6 +71,10 @@ function Refusal({ title, text }: { title: string; text: string }) {
   );
 }
 
+export function AdminNotFound() {
+  return <Refusal title="Không tìm thấy trang" text="Trang quản trị này không tồn tại." />;
+}
+
 /**
  * The admin console's frame: only admins get past it (the API checks again on every call). Anonymous
  * visitors go to /signin; signed-in customers read a refusal.
@@ -67,7 +84,7 @@ export function AdminLayout() {
   const user = useCurrentUser();
 
   if (!signedIn) return <Navigate to="/signin" replace />;
-  if (user.isPending) return <PageSkeleton />;
+  if (user.isPending) return <AdminSkeleton />;
   if (!user.data) {
     return (
       <Refusal
@@ -87,7 +104,7 @@ export function AdminLayout() {
   return (
     <Box>
       <AdminNav />
-      <Suspense fallback={<PageSkeleton />}>
+      <Suspense fallback={<AdminSkeleton />}>
         <Outlet />
       </Suspense>
     </Box>
