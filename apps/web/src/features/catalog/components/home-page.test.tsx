@@ -23,8 +23,8 @@ describe('home page', () => {
     renderApp('/');
 
     const grid = await screen.findByRole('list', { name: 'Lựa chọn trò chơi' });
-    expect(within(grid).getByRole('link', { name: 'Rồng Lửa (UID)' })).toHaveAttribute('href', '/item/7');
-    expect(within(grid).getByRole('link', { name: 'Kiếm Thần (Login)' })).toHaveAttribute('href', '/item/8');
+    expect(within(grid).getByRole('link', { name: 'Rồng Lửa UID' })).toHaveAttribute('href', '/item/7');
+    expect(within(grid).getByRole('link', { name: 'Kiếm Thần Login' })).toHaveAttribute('href', '/item/8');
     expect(within(grid).getByText('UID')).toBeInTheDocument();
     expect(within(grid).getByText('Login')).toBeInTheDocument();
     expect(banner()).toHaveAccessibleName('Lucky Shop – nạp game nhanh, an toàn');
@@ -36,7 +36,7 @@ describe('home page', () => {
     stubFetch({ [PLATFORMS]: json(games), 'GET /store/api/v1/store/list?keyword=&store_platform=7': json([]) });
     const { user, router } = renderApp('/');
 
-    await user.click(await screen.findByRole('link', { name: 'Rồng Lửa (UID)' }));
+    await user.click(await screen.findByRole('link', { name: 'Rồng Lửa UID' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/item/7'));
     expect(JSON.parse(window.localStorage.getItem('platformData') ?? 'null')).toEqual(games[0]);

@@ -8,7 +8,7 @@ import fallbackPicture from '../assets/item-fallback.svg';
 
 const SIZE = 300;
 
-/** A game on the home grid (spec §2): its picture and the bottom label 'Login' or 'UID'. */
+/** A game on the home grid (spec §2): its picture (named by the game) and the bottom label 'Login' or 'UID'. */
 export function PlatformCard({ platform, onChoose }: { platform: Platform; onChoose: (platform: Platform) => void }) {
   const label = TEXTS.cardLabel(platform.shop_config.need_login);
   return (
@@ -17,27 +17,26 @@ export function PlatformCard({ platform, onChoose }: { platform: Platform; onCho
         component={RouterLink}
         to={`/item/${platform.id}`}
         onClick={() => onChoose(platform)}
-        aria-label={`${platform.name} (${label})`}
         sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         <Box
           component="img"
           src={platform.picture ? fileUrl(platform.picture) : fallbackPicture}
-          alt=""
+          alt={platform.name}
           width={SIZE}
           height={SIZE}
           loading="lazy"
           sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '1', objectFit: 'cover', bgcolor: 'action.hover' }}
         />
         <Box
-          aria-hidden
           sx={{
             py: 0.75,
             textAlign: 'center',
             fontWeight: 700,
             letterSpacing: '0.04em',
-            bgcolor: platform.shop_config.need_login ? 'primary.main' : 'secondary.main',
-            color: platform.shop_config.need_login ? 'primary.contrastText' : 'secondary.contrastText',
+            // Fixed colours with enough contrast for the small label in light and dark mode alike.
+            bgcolor: platform.shop_config.need_login ? '#5b3cc4' : '#8a5a00',
+            color: '#ffffff',
           }}
         >
           {label}

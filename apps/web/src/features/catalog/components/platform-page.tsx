@@ -258,7 +258,6 @@ function PlatformOrderPage({ platform }: { platform: Platform }) {
               <Button
                 variant="contained"
                 size="large"
-                color="secondary"
                 fullWidth
                 disabled={order.pending}
                 // Inside the form when signed in, so Enter in a field also orders.

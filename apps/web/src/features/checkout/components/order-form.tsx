@@ -33,7 +33,7 @@ export function OrderForm({ values, onChange, needLogin, invalid, disabled }: Or
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
           {...field('order_bank_name')}
-          label="Họ tên (trùng tên chủ tài khoản ngân hàng)"
+          label="Họ tên (trùng tên tài khoản ngân hàng)"
           required
           autoComplete="name"
           helperText={TEXTS.nameHelper}

@@ -25,13 +25,13 @@ export function PayMethodToggle({ value, onChange, coinsOffered, balance }: PayM
         value={value}
         exclusive
         fullWidth
+        orientation="vertical"
         color="primary"
         aria-labelledby="pay-method-label"
         onChange={(_event, next: PayMethod | null) => {
           // Exclusive toggles emit null when the chosen one is pressed again: keep a method chosen.
           if (next !== null) onChange(next);
         }}
-        sx={{ flexWrap: 'wrap' }}
       >
         <ToggleButton value={PAY_METHOD.BANK} sx={{ gap: 1 }}>
           <AccountBalanceIcon fontSize="small" aria-hidden />

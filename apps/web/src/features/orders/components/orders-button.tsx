@@ -19,7 +19,8 @@ export function OrdersButton() {
       aria-label={label}
       title="Đơn hàng"
     >
-      <Badge badgeContent={count} color="error" max={99}>
+      {/* The count is in the button's name; the badge only shows it. */}
+      <Badge badgeContent={count} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
         <ReceiptLongIcon />
       </Badge>
     </IconButton>
