@@ -175,6 +175,17 @@ describe('/item/:id, signed in', () => {
     expect(within(cart()).getByText(/Giỏ hàng đang trống/)).toBeInTheDocument();
   });
 
+  it('refuses a 101st of one item, as the shop does', async () => {
+    signInAs();
+    window.localStorage.setItem('cart', JSON.stringify({ 7: [{ item: item(1), quantity: 100 }] }));
+    shopApi();
+    const { user } = renderApp('/item/7');
+
+    await user.click(await screen.findByRole('button', { name: 'Thêm vào giỏ: Gói 1' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Số lượng mỗi sản phẩm phải là số nguyên từ 1 đến 100');
+    expect(within(cart()).getByRole('button', { name: 'Tăng số lượng Gói 1' })).toBeDisabled();
+  });
+
   it('offers coins when the balance is zero or more, and then gifts no coins', async () => {
     signInAs();
     shopApi({}, { total: 500, pending: 500 });

@@ -9,7 +9,17 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
-import { DEFAULT_PAY_METHOD, PAY_METHOD, TEXTS, type PayMethod, type Platform, type StoreItem } from '@lucky/shared';
+import {
+  API_MESSAGES,
+  DEFAULT_PAY_METHOD,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  PAY_METHOD,
+  TEXTS,
+  type PayMethod,
+  type Platform,
+  type StoreItem,
+} from '@lucky/shared';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { fileUrl } from '../../../lib/file-url';
@@ -166,6 +176,15 @@ function PlatformOrderPage({ platform }: { platform: Platform }) {
   const add = (item: StoreItem) => {
     if (!signedIn) {
       setDialogOpen(true);
+      return;
+    }
+    const line = cart.lines.find((entry) => entry.item.id === item.id);
+    if (line && line.quantity >= MAX_LINE_QUANTITY) {
+      showError(API_MESSAGES.invalidQuantity);
+      return;
+    }
+    if (!line && cart.lines.length >= MAX_ORDER_LINES) {
+      showError(API_MESSAGES.tooManyLines);
       return;
     }
     cart.dispatch({ type: 'add', item });

@@ -36,6 +36,11 @@ export function OrderCard({ order }: { order: Order }) {
         {formatNumber(order.total_coin)} coin
         {order.total_gift_coin > 0 && ` · tặng ${formatNumber(order.total_gift_coin)} coin`}
       </Typography>
+      {!opensDetail(order) && (
+        <Typography variant="body2" color="text.secondary">
+          Shop đang xử lý đơn này; bạn xem được chi tiết khi đơn hoàn thành.
+        </Typography>
+      )}
     </CardContent>
   );
 

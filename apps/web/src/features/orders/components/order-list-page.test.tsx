@@ -55,6 +55,7 @@ describe('/gameorder', () => {
     const busyCard = (await screen.findByText('LSBUSY')).closest('article')!;
     expect(within(busyCard).getByText('Đang xử lý')).toBeInTheDocument();
     expect(within(busyCard).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(busyCard).getByText(/bạn xem được chi tiết khi đơn hoàn thành/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: /^LSDONE Đã hoàn thành Rồng Lửa/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/gameorder/${done.id}`));
