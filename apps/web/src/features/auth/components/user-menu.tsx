@@ -4,6 +4,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
+import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { TEXTS } from '@lucky/shared';
 import { useSignedIn } from '../../../lib/session';
 import { useCurrentUser } from '../api';
@@ -55,7 +56,6 @@ function AccountButton() {
       <Button
         color="inherit"
         sx={buttonSx}
-        aria-label={isPending ? 'Tài khoản' : `Tài khoản: ${name}`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -65,6 +65,7 @@ function AccountButton() {
         }}
         startIcon={
           <Avatar
+            aria-hidden
             src={user?.picture ?? undefined}
             alt=""
             sx={{ width: AVATAR_SIZE, height: AVATAR_SIZE }}
@@ -74,7 +75,9 @@ function AccountButton() {
           </Avatar>
         }
       >
-        <Box component="span" sx={nameSx}>
+        {/* Named by hidden text that contains the visible name (an aria-label would hide the text from checks). */}
+        <VisuallyHidden>{isPending ? 'Tài khoản' : `Tài khoản: ${name}`}</VisuallyHidden>
+        <Box component="span" aria-hidden sx={nameSx}>
           {isPending ? <Skeleton width={80} sx={{ bgcolor: 'rgba(255,255,255,0.25)' }} /> : name}
         </Box>
       </Button>

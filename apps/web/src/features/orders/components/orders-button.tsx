@@ -2,6 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { useSignedIn } from '../../../lib/session';
 import { useOrderCount } from '../api';
 
@@ -16,13 +17,13 @@ export function OrdersButton() {
       component={RouterLink}
       to={signedIn ? '/gameorder' : '/signin'}
       color="inherit"
-      aria-label={label}
       title="Đơn hàng"
     >
-      {/* The count is in the button's name; the badge only shows it. */}
+      {/* The name is the hidden text (with the count); the badge only shows the count. */}
       <Badge badgeContent={count} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
         <ReceiptLongIcon />
       </Badge>
+      <VisuallyHidden>{label}</VisuallyHidden>
     </IconButton>
   );
 }
