@@ -7,13 +7,19 @@ export function dueMarkerText(dueAt: string, now = Date.now()): string {
 }
 
 export function DueMarker({ dueAt }: { dueAt: string }) {
+  const text = dueMarkerText(dueAt);
   return (
     <Chip
       size="small"
-      color="warning"
       icon={<WarningAmberIcon />}
-      label={dueMarkerText(dueAt)}
-      sx={{ fontWeight: 600 }}
+      label={text}
+      // Fixed dark amber / red with white text: MUI's warning orange is too light for small white text.
+      sx={{
+        fontWeight: 600,
+        bgcolor: text === 'Đã trễ hạn' ? '#b71c1c' : '#8a4b00',
+        color: '#ffffff',
+        '& .MuiChip-icon': { color: '#ffffff' },
+      }}
     />
   );
 }
