@@ -20,6 +20,8 @@ function describe(entry: Entry): string {
       return 'Cần hoàn tiền cho khách';
     case 'order.refund_done':
       return 'Đã hoàn tiền cho khách';
+    case 'order.create':
+      return 'Khách đặt hàng';
     default:
       return entry.action;
   }
