@@ -46,3 +46,27 @@ test.describe('the page frame', () => {
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 });
+
+test.describe('colour mode', () => {
+  test('dark mode is remembered across a reload and stays readable', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Chế độ màu/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Tối' }).click();
+    await expect(page.getByRole('button', { name: 'Chế độ màu: Tối' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('toolpad-mode'))).toBe('dark');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const darkBackground = await background();
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Chế độ màu: Tối' })).toBeVisible();
+    expect(await background()).toBe(darkBackground);
+    await expect(page.getByRole('heading', { name: 'Lựa chọn trò chơi' })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+    expect(violations.flatMap((v) => v.nodes.map((n) => n.html))).toEqual([]);
+    await snapshot(page, testInfo, 'home-dark');
+
+    await page.getByRole('button', { name: /^Chế độ màu/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Sáng' }).click();
+    await expect.poll(background).not.toBe(darkBackground);
+  });
+});
