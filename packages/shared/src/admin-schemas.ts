@@ -68,6 +68,14 @@ export const adminOrderListQuery = z.object({
   pay_method: queryInt(0, 1),
   platform_id: queryInt(1, 2_147_483_647),
   q: keywordQuery,
+  /** `true`: only open orders due within the hour or past due (the rows flagged `at_risk`); `false` or absent: no such filter. */
+  at_risk: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .enum(['true', 'false'], message)
+      .transform((value) => value === 'true')
+      .optional(),
+  ),
 });
 
 export const adminOrderRow = order.extend({
@@ -96,11 +104,15 @@ export const adminOrderHistoryEntry = z.object({
   created_at: z.string(),
 });
 export const adminOrderDetail = adminOrderRow.extend({
-  /** The game password, decrypted for the admin; null when none was needed or once erased. */
-  order_pass: z.string().nullable(),
+  /** Whether a game password is stored; the password itself comes only from the audited reveal call. */
+  has_password: z.boolean(),
   history: z.array(adminOrderHistoryEntry),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+
+/** POST …/admin/order/{id}/reveal-password: the game password, decrypted; null when none is stored (never needed, or erased). */
+export const adminRevealPassword = z.object({ order_pass: z.string().nullable() });
+export type AdminRevealPassword = z.infer<typeof adminRevealPassword>;
 
 export const adminOrderPatch = z.object({
   status: z.number(message).int(message).min(0, message).max(3, message),

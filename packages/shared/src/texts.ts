@@ -72,6 +72,7 @@ export const API_MESSAGES = {
   tooManyResultPictures: 'Tối đa 10 ảnh kết quả',
   pictureNotFound: 'Ảnh không tồn tại, vui lòng tải ảnh lên lại',
   refundNotDue: 'Đơn hàng này không có khoản hoàn tiền đang chờ xử lý',
+  passwordUnreadable: 'Không giải mã được mật khẩu game của đơn này (khoá mã hoá đã thay đổi)',
   platformNotFound: 'Không tìm thấy trò chơi',
   storeItemNotFound: 'Không tìm thấy sản phẩm',
   nameRequired: 'Vui lòng nhập tên',

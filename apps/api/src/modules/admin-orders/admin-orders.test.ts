@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderList, AdminOrderRow } from '@lucky/shared';
 import { auditLog, coinLedger, orders, users } from '../../db/schema.js';
+import { createSecretBox } from '../../lib/secret-box.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, createStoredFile, grantCoins } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -240,22 +241,67 @@ describe('ledger effects of a move', () => {
 });
 
 describe('the game password', () => {
-  it('is shown decrypted to an admin only, and each reveal is audited', async () => {
+  const reveal = (id: string, token: string | null = adminToken) =>
+    t.request({ method: 'POST', url: `${BASE}/${id}/reveal-password`, token });
+
+  it('is left out of the detail, which says only whether there is one, and looking writes no reveal row', async () => {
+    const c = await customer();
+    const withPass = await newOrder(c.userId, { status: 0, password: 'M@tKhau-Game 123' });
+    const without = await newOrder(c.userId, { status: 0, password: null });
+    for (let i = 0; i < 3; i += 1) {
+      const res = await t.request({ method: 'GET', url: `${BASE}/${withPass.id}`, token: adminToken });
+      expect(res.body).not.toContain('M@tKhau');
+      expect(res.json()).not.toHaveProperty('order_pass');
+      expect(res.json().has_password).toBe(true);
+    }
+    expect((await detail(without.id)).has_password).toBe(false);
+    expect(await audits(withPass.id, 'order.reveal_password')).toHaveLength(0);
+    expect(await audits(without.id, 'order.reveal_password')).toHaveLength(0);
+  });
+
+  it('is revealed decrypted to an admin, one audit row per call naming the admin and the order, never the password', async () => {
+    const c = await customer();
+    const order = await newOrder(c.userId, { status: 1, password: 'M@tKhau-Game 123' });
+    for (let call = 1; call <= 2; call += 1) {
+      const res = await reveal(order.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ order_pass: 'M@tKhau-Game 123' });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(await audits(order.id, 'order.reveal_password')).toHaveLength(call);
+    }
+    const reveals = await audits(order.id, 'order.reveal_password');
+    expect(reveals.map((row) => [row.actorId, row.entity, row.entityId])).toEqual([
+      [adminId, 'order', order.id],
+      [adminId, 'order', order.id],
+    ]);
+    expect(JSON.stringify(reveals)).not.toContain('M@tKhau');
+    // Reveals are not moves: the history an admin reads leaves them out.
+    expect((await detail(order.id)).history.map((h) => h.action)).not.toContain('order.reveal_password');
+  });
+
+  it('is refused to a customer with 403, even for their own order, and nothing is audited', async () => {
     const c = await customer();
     const order = await newOrder(c.userId, { status: 0, password: 'M@tKhau-Game 123' });
-    const first = await detail(order.id);
-    expect(first.order_pass).toBe('M@tKhau-Game 123');
-    await detail(order.id);
-    const reveals = await audits(order.id, 'order.reveal_password');
-    expect(reveals).toHaveLength(2);
-    expect(reveals[0]!.actorId).toBe(adminId);
-    expect(JSON.stringify(reveals)).not.toContain('M@tKhau');
-
+    for (const token of [c.token, null]) {
+      const res = await reveal(order.id, token);
+      expect(res.statusCode).toBe(token ? 403 : 401);
+      expect(res.body).not.toContain('M@tKhau');
+    }
+    expect((await reveal(order.id, c.token)).json()).toEqual({ code: 'FORBIDDEN', message: 'Bạn không có quyền thực hiện thao tác này' });
     const asCustomer = await t.request({ method: 'GET', url: `${BASE}/${order.id}`, token: c.token });
     expect(asCustomer.statusCode).toBe(403);
     const own = await t.request({ method: 'GET', url: `/order/api/v1/order/${order.id}`, token: c.token });
     expect(own.body).not.toContain('M@tKhau');
-    expect(await audits(order.id, 'order.reveal_password')).toHaveLength(2);
+    expect(await audits(order.id, 'order.reveal_password')).toHaveLength(0);
+  });
+
+  it('reveals null for an order that never needed one, still auditing the click', async () => {
+    const c = await customer();
+    const order = await newOrder(c.userId, { status: 0, password: null });
+    const res = await reveal(order.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ order_pass: null });
+    expect(await audits(order.id, 'order.reveal_password')).toHaveLength(1);
   });
 
   for (const [path, to] of [
@@ -263,16 +309,39 @@ describe('the game password', () => {
     [[], 3],
     [[1], 3],
   ] as const) {
-    it(`is erased when the order reaches ${to} (${[0, ...path, to].join(' → ')}), and no reveal is audited after`, async () => {
+    it(`is erased when the order reaches ${to} (${[0, ...path, to].join(' → ')}): has_password false, reveal gives null`, async () => {
       const c = await customer();
       const order = await newOrder(c.userId, { status: 0 });
+      expect((await detail(order.id)).has_password).toBe(true);
       for (const step of [...path, to]) await patchOk(order.id, { status: step, reason: 'xong' });
       expect((await storedOrder(order.id)).passEncrypted).toBeNull();
-      const shown = await detail(order.id);
-      expect(shown.order_pass).toBeNull();
-      expect(await audits(order.id, 'order.reveal_password')).toHaveLength(0);
+      expect((await detail(order.id)).has_password).toBe(false);
+      const res = await reveal(order.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ order_pass: null });
+      expect(await audits(order.id, 'order.reveal_password')).toHaveLength(1);
     });
   }
+
+  it('answers a password sealed under another key with a Vietnamese 500, not a wrong answer', async () => {
+    const c = await customer();
+    const order = await newOrder(c.userId, { status: 0 });
+    const otherKey = createSecretBox('a-secret-key-this-app-does-not-have');
+    await db().update(orders).set({ passEncrypted: otherKey.seal('M@tKhau-Game 123') }).where(eq(orders.id, order.id));
+    const res = await reveal(order.id);
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Không giải mã được mật khẩu game của đơn này (khoá mã hoá đã thay đổi)' });
+    expect(await audits(order.id, 'order.reveal_password')).toHaveLength(1);
+  });
+
+  it('answers 404 to a reveal of an unknown or malformed order id', async () => {
+    for (const id of ['7d1c3a4e-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await reveal(id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: MSG.orderNotFound });
+      expect(await audits(id, 'order.reveal_password')).toHaveLength(0);
+    }
+  });
 
   it('shows everything the customer entered, the lines, totals, customer and the history', async () => {
     const c = await customer({ name: 'Trần Thị Bình' });
@@ -371,7 +440,7 @@ describe('bad input is a 4xx in Vietnamese, never a 500', () => {
   });
 
   it('refuses bad list filters', async () => {
-    for (const query of ['status=9', 'status=abc', 'limit=1000', 'page=0', 'pay_method=5', 'platform_id=-1', `q=${'a'.repeat(101)}`]) {
+    for (const query of ['status=9', 'status=abc', 'limit=1000', 'page=0', 'pay_method=5', 'platform_id=-1', 'at_risk=yes', 'at_risk=1', `q=${'a'.repeat(101)}`]) {
       const res = await t.request({ method: 'GET', url: `${BASE}/list?${query}`, token: adminToken });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message).toMatch(/^(Dữ liệu gửi lên không hợp lệ|Thông tin quá dài)/);
@@ -453,5 +522,56 @@ describe('GET /order/api/v1/admin/order/list', () => {
     expect(first.rows).toHaveLength(3);
     expect(second.rows.map((row) => row.code)).toEqual([codes.done]);
     expect(second.total).toBe(4);
+  });
+
+  it('filters at-risk orders (at_risk=true): only open ones due within the hour or past due, with their total, paged', async () => {
+    const risky = await list('q=dang huu loc&at_risk=true');
+    expect(risky.total).toBe(2);
+    expect(risky.rows.map((row) => row.code)).toEqual([codes.late, codes.soon]);
+    expect(risky.rows.every((row) => row.at_risk)).toBe(true);
+
+    const second = await list('q=dang huu loc&at_risk=true&limit=1&page=2');
+    expect(second.rows.map((row) => row.code)).toEqual([codes.soon]);
+    expect(second.total).toBe(2);
+    expect((await list('q=dang huu loc&at_risk=true&limit=1&page=3')).rows).toEqual([]);
+
+    // It combines with the other filters; false or empty means no such filter.
+    expect((await list('q=dang huu loc&at_risk=true&status=0')).rows.map((row) => row.code)).toEqual([codes.soon]);
+    expect((await list('q=dang huu loc&at_risk=true&pay_method=0')).total).toBe(0);
+    expect((await list('q=dang huu loc&at_risk=false')).total).toBe(4);
+    expect((await list('q=dang huu loc&at_risk=')).total).toBe(4);
+  });
+
+  it('draws the at-risk line at one hour from now, and leaves out finished orders however late', async () => {
+    const c = await customer({ name: 'Vương Thị Hạn' });
+    const minute = 60 * 1000;
+    const at = Date.now();
+    const inside = await newOrder(c.userId, { status: 1, dueAt: new Date(at + 59 * minute) });
+    await newOrder(c.userId, { status: 0, dueAt: new Date(at + 61 * minute) });
+    const overdue = await newOrder(c.userId, { status: 0, dueAt: new Date(at - 3 * 24 * 60 * minute) });
+    for (const to of [2, 3]) {
+      const finished = await newOrder(c.userId, { status: 1, dueAt: new Date(at - 2 * 60 * minute) });
+      await patchOk(finished.id, { status: to, reason: 'xong' });
+    }
+    const risky = await list('q=vuong thi han&at_risk=true');
+    expect(risky.rows.map((row) => row.id)).toEqual([overdue.id, inside.id]);
+    expect(risky.total).toBe(2);
+    expect((await list('q=vuong thi han')).total).toBe(5);
+  });
+
+  it('agrees across the whole queue with each row’s own status and due time', async () => {
+    const cutoff = Date.now() + 60 * 60 * 1000;
+    const all: AdminOrderRow[] = [];
+    for (let page = 1; ; page += 1) {
+      const chunk = await list(`limit=50&page=${page}`);
+      all.push(...chunk.rows);
+      if (all.length >= chunk.total || chunk.rows.length === 0) break;
+    }
+    const expected = all.filter((row) => (row.status === 0 || row.status === 1) && Date.parse(row.due_at) <= cutoff).map((row) => row.id);
+    const risky = await list('at_risk=true&limit=50');
+    expect(risky.total).toBe(expected.length);
+    expect(risky.rows.map((row) => row.id).sort()).toEqual(expected.sort());
+    const dashboard = await t.request({ method: 'GET', url: '/order/api/v1/admin/dashboard', token: adminToken });
+    expect(dashboard.json().at_risk).toBe(expected.length);
   });
 });

@@ -46,6 +46,10 @@ const ENDPOINTS: { name: string; build: () => Promise<Request> }[] = [
   { name: 'GET dashboard', build: async () => ({ method: 'GET', url: '/order/api/v1/admin/dashboard' }) },
   { name: 'GET order detail', build: async () => ({ method: 'GET', url: `/order/api/v1/admin/order/${(await newOrder()).id}` }) },
   {
+    name: 'POST order reveal-password',
+    build: async () => ({ method: 'POST', url: `/order/api/v1/admin/order/${(await newOrder()).id}/reveal-password` }),
+  },
+  {
     name: 'PATCH order status',
     build: async () => ({ method: 'PATCH', url: `/order/api/v1/admin/order/${(await newOrder()).id}`, payload: { status: 1 } }),
   },
@@ -119,6 +123,11 @@ describe('the OpenAPI document', () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json', headers: { 'x-api-key': TEST_API_KEY } });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/order/api/v1/admin/order/list', '/bank/api/v1/admin/adjust', '/store/api/v1/admin/store/{id}']));
+    expect(paths).toEqual(expect.arrayContaining([
+        '/order/api/v1/admin/order/list',
+        '/order/api/v1/admin/order/{id}/reveal-password',
+        '/bank/api/v1/admin/adjust',
+        '/store/api/v1/admin/store/{id}',
+      ]),);
   });
 });

@@ -11,8 +11,22 @@ import { likeContains, toSearchText } from '../../lib/search-text.js';
 
 const OPEN_STATUSES = [ORDER_STATUS.PENDING, ORDER_STATUS.PROCESSING];
 
+/** An open order due within this long is flagged at risk of missing the promise. */
+export const AT_RISK_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The one definition of an order at risk: open (0, 1) and due within AT_RISK_WINDOW_MS of `now`, or
+ * already past due. The row flag, the list filter and the dashboard count all use it.
+ */
+function atRisk(now: Date): SQL {
+  return and(inArray(orders.status, OPEN_STATUSES), lte(orders.dueAt, new Date(now.getTime() + AT_RISK_WINDOW_MS)))!;
+}
+
+/** A selected SQL boolean (both drivers give true/false; 't'/'f' is accepted in case one gives text). */
+const toBoolean = (value: unknown): boolean => value === true || value === 't';
+
 /** Every order column an admin may see, except the password (selected only where it is revealed). */
-const adminColumns = {
+const adminColumns = (now: Date) => ({
   id: orders.id,
   code: orders.code,
   userId: orders.userId,
@@ -40,7 +54,8 @@ const adminColumns = {
   updatedAt: orders.updatedAt,
   customerEmail: users.email,
   customerName: users.name,
-};
+  atRisk: sql<boolean>`(${atRisk(now)})`.mapWith(toBoolean),
+});
 
 export type LockedOrder = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -51,10 +66,13 @@ export interface OrderFilter {
   payMethod: number | null;
   platformId: number | null;
   q: string | null;
+  /** Only orders at risk at this time. */
+  atRiskAt: Date | null;
 }
 
 function orderFilter(filter: OrderFilter): SQL | undefined {
   const conditions: SQL[] = [];
+  if (filter.atRiskAt !== null) conditions.push(atRisk(filter.atRiskAt));
   if (filter.status !== null) conditions.push(eq(orders.status, filter.status));
   if (filter.payMethod !== null) conditions.push(eq(orders.payMethod, filter.payMethod));
   if (filter.platformId !== null) conditions.push(eq(orders.platformId, filter.platformId));
@@ -73,10 +91,10 @@ function orderFilter(filter: OrderFilter): SQL | undefined {
  * so whoever works the queue meets the next deadline first; finished orders follow, most recently
  * finished first. Id breaks ties so pages never overlap.
  */
-export function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset: number }) {
+export function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset: number }, now: Date) {
   const open = sql`${orders.status} in (${ORDER_STATUS.PENDING}, ${ORDER_STATUS.PROCESSING})`;
   return db
-    .select(adminColumns)
+    .select(adminColumns(now))
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(orderFilter(filter))
@@ -98,12 +116,22 @@ export async function countOrders(db: Db, filter: OrderFilter): Promise<number> 
   return row?.n ?? 0;
 }
 
-export async function findOrder(db: Db, orderId: string) {
+/** One order as the console shows it, with whether it holds a password (never the password). */
+export async function findOrder(db: Db, orderId: string, now: Date) {
   const [row] = await db
-    .select({ ...adminColumns, passEncrypted: orders.passEncrypted })
+    .select({ ...adminColumns(now), hasPassword: sql<boolean>`(${orders.passEncrypted} is not null)`.mapWith(toBoolean) })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
+  return row;
+}
+
+/**
+ * The order's encrypted game password, read in the transaction that audits the reveal;
+ * undefined when there is no such order.
+ */
+export async function findPassword(tx: Db, orderId: string): Promise<{ passEncrypted: string | null } | undefined> {
+  const [row] = await tx.select({ passEncrypted: orders.passEncrypted }).from(orders).where(eq(orders.id, orderId));
   return row;
 }
 
@@ -220,11 +248,8 @@ export async function coinFlowBetween(db: Db, from: Date, to: Date): Promise<{ i
   return { issued: Number(row?.issued ?? 0), spent: Number(row?.spent ?? 0) };
 }
 
-export async function countAtRisk(db: Db, riskFrom: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(inArray(orders.status, OPEN_STATUSES), lte(orders.dueAt, riskFrom)));
+export async function countAtRisk(db: Db, now: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(atRisk(now));
   return row?.n ?? 0;
 }
 

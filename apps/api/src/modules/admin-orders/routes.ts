@@ -10,13 +10,14 @@ import {
   adminOrderListQuery,
   adminOrderPatch,
   adminOrderRow,
+  adminRevealPassword,
   errorBody,
   uuidParams,
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/app-error.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
-import { changeOrderStatus, dashboard, getOrderDetail, listOrders, markRefundDone } from './service.js';
+import { changeOrderStatus, dashboard, getOrderDetail, listOrders, markRefundDone, revealOrderPassword } from './service.js';
 
 /** A malformed id is just an order that does not exist (404, not 400), as on the customer routes. */
 function orderId(params: { id: string }): string {
@@ -71,13 +72,34 @@ export async function adminOrderRoutes(app: FastifyInstance, ctx: AppContext): P
       ...admin,
       schema: {
         tags,
-        summary: 'Chi tiết đơn hàng, kèm mật khẩu game đã giải mã (mỗi lần xem được ghi nhật ký)',
+        summary: 'Chi tiết đơn hàng (không kèm mật khẩu game, chỉ has_password)',
         security,
         params: z.object({ id: z.string() }),
         response: { 200: adminOrderDetail, ...denied, 404: errorBody },
       },
     },
-    async (request) => getOrderDetail(ctx, currentUser(request).id, orderId(request.params)),
+    async (request) => getOrderDetail(ctx, orderId(request.params)),
+  );
+
+  r.post(
+    '/order/api/v1/admin/order/:id/reveal-password',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Hiện mật khẩu game đã giải mã (mỗi lần gọi được ghi nhật ký)',
+        description: 'order_pass là null khi đơn không cần mật khẩu hoặc mật khẩu đã bị xoá (đơn đã hoàn thành hoặc bị từ chối).',
+        security,
+        params: z.object({ id: z.string() }),
+        response: { 200: adminRevealPassword, ...denied, 404: errorBody, 500: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const revealed = await revealOrderPassword(ctx, currentUser(request).id, orderId(request.params));
+      // A secret: no browser or proxy keeps a copy.
+      void reply.header('cache-control', 'no-store');
+      return revealed;
+    },
   );
 
   r.patch(

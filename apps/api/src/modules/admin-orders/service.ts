@@ -6,6 +6,7 @@
  */
 import {
   API_MESSAGES,
+  ERROR_CODES,
   ORDER_STATUS,
   ORDER_STATUS_ALL,
   PAY_METHOD,
@@ -19,19 +20,19 @@ import {
   type AdminOrderDetail,
   type AdminOrderList,
   type AdminOrderRow,
+  type AdminRevealPassword,
   type adminOrderListQuery,
   type adminOrderPatch,
 } from '@lucky/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { COIN_REASONS, applyCoinChange } from '../coins/service.js';
 import { dueAtFor } from '../orders/due-at.js';
 import * as repo from './repository.js';
 
-/** An open order due within this long is flagged at risk of missing the promise. */
-export const AT_RISK_WINDOW_MS = 60 * 60 * 1000;
+export { AT_RISK_WINDOW_MS } from './repository.js';
 
 /** Audit actions written here; the history an admin sees leaves out password reveals. */
 export const ORDER_AUDIT = {
@@ -49,11 +50,7 @@ type AdminOrderListQuery = z.output<typeof adminOrderListQuery>;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-function isAtRisk(status: number, dueAt: Date, now: Date): boolean {
-  return (status === ORDER_STATUS.PENDING || status === ORDER_STATUS.PROCESSING) && dueAt.getTime() - now.getTime() <= AT_RISK_WINDOW_MS;
-}
-
-function toRow(row: repo.AdminOrderRow, lines: repo.OrderLineRow[], now: Date): AdminOrderRow {
+function toRow(row: repo.AdminOrderRow, lines: repo.OrderLineRow[]): AdminOrderRow {
   return {
     id: row.id,
     code: row.code,
@@ -90,7 +87,7 @@ function toRow(row: repo.AdminOrderRow, lines: repo.OrderLineRow[], now: Date): 
     finished_at: iso(row.finishedAt),
     updated_at: row.updatedAt.toISOString(),
     refund_status: row.refundStatus === REFUND_STATUS.DUE || row.refundStatus === REFUND_STATUS.DONE ? row.refundStatus : null,
-    at_risk: isAtRisk(row.status, row.dueAt, now),
+    at_risk: row.atRisk,
   };
 }
 
@@ -110,9 +107,10 @@ export async function listOrders(db: Db, query: AdminOrderListQuery, now: Date =
     payMethod: query.pay_method ?? null,
     platformId: query.platform_id ?? null,
     q: query.q?.trim() || null,
+    atRiskAt: query.at_risk ? now : null,
   };
   const [rows, total] = await Promise.all([
-    repo.listOrders(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    repo.listOrders(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }, now),
     repo.countOrders(db, filter),
   ]);
   const lines = groupLines(
@@ -121,7 +119,7 @@ export async function listOrders(db: Db, query: AdminOrderListQuery, now: Date =
       rows.map((row) => row.id),
     ),
   );
-  return { rows: rows.map((row) => toRow(row, lines.get(row.id) ?? [], now)), total };
+  return { rows: rows.map((row) => toRow(row, lines.get(row.id) ?? [])), total };
 }
 
 function statusOf(value: unknown): number | null {
@@ -130,34 +128,20 @@ function statusOf(value: unknown): number | null {
 }
 
 /**
- * Everything the customer entered, the game password decrypted, and the order's history.
- * Showing a password is itself audited ('order.reveal_password'), so every look at a secret leaves a trace.
+ * Everything the customer entered and the order's history. The game password is not in it (only
+ * whether there is one): it comes from `revealOrderPassword`, so looking at an order is not a reveal.
  */
-export async function getOrderDetail(ctx: AppContext, actorId: string, orderId: string, now: Date = new Date()): Promise<AdminOrderDetail> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const found = await repo.findOrder(tx, orderId);
-    if (!found) throw notFound(API_MESSAGES.orderNotFound);
-    if (found.passEncrypted !== null) {
-      await repo.insertAudit(tx, { actorId, action: ORDER_AUDIT.REVEAL_PASSWORD, entity: 'order', entityId: orderId });
-    }
-    return found;
-  });
-  let orderPass: string | null = null;
-  if (row.passEncrypted !== null) {
-    try {
-      orderPass = ctx.secretBox.open(row.passEncrypted);
-    } catch (error) {
-      // A changed SECRET_KEY makes old passwords unreadable; the order itself is still worth showing.
-      ctx.log.warn({ err: error, orderId }, 'could not decrypt an order password');
-    }
-  }
+export async function getOrderDetail(ctx: AppContext, orderId: string, now: Date = new Date()): Promise<AdminOrderDetail> {
+  const row = await repo.findOrder(ctx.db, orderId, now);
+  if (!row) throw notFound(API_MESSAGES.orderNotFound);
   const [lines, history] = await Promise.all([
     repo.findLines(ctx.db, [orderId]),
     repo.findOrderHistory(ctx.db, orderId, [ORDER_AUDIT.REVEAL_PASSWORD]),
   ]);
+  const { hasPassword, ...order } = row;
   return {
-    ...toRow(row, lines, now),
-    order_pass: orderPass,
+    ...toRow(order, lines),
+    has_password: hasPassword,
     history: history.map((entry) => ({
       action: entry.action,
       actor_id: entry.actorId,
@@ -168,6 +152,34 @@ export async function getOrderDetail(ctx: AppContext, actorId: string, orderId: 
       created_at: entry.createdAt.toISOString(),
     })),
   };
+}
+
+/**
+ * POST …/admin/order/{id}/reveal-password: the game password decrypted, null when none is stored
+ * (not needed, or erased at 2/3). Every call writes one 'order.reveal_password' audit row (who, which
+ * order — never the password), in the same transaction that reads the secret.
+ */
+export async function revealOrderPassword(ctx: AppContext, actorId: string, orderId: string): Promise<AdminRevealPassword> {
+  const sealed = await ctx.db.transaction(async (tx) => {
+    const found = await repo.findPassword(tx, orderId);
+    if (!found) throw notFound(API_MESSAGES.orderNotFound);
+    await repo.insertAudit(tx, {
+      actorId,
+      action: ORDER_AUDIT.REVEAL_PASSWORD,
+      entity: 'order',
+      entityId: orderId,
+      after: { has_password: found.passEncrypted !== null },
+    });
+    return found.passEncrypted;
+  });
+  if (sealed === null) return { order_pass: null };
+  try {
+    return { order_pass: ctx.secretBox.open(sealed) };
+  } catch (error) {
+    // A changed SECRET_KEY makes old passwords unreadable: say so in Vietnamese, log no secret.
+    ctx.log.warn({ err: error, orderId }, 'could not decrypt an order password');
+    throw new AppError(ERROR_CODES.INTERNAL, API_MESSAGES.passwordUnreadable, 500);
+  }
 }
 
 export interface Move {
@@ -295,8 +307,8 @@ export async function changeOrderStatus(
       now,
     });
   });
-  const row = await repo.findOrder(ctx.db, orderId);
-  return toRow(row!, await repo.findLines(ctx.db, [orderId]), now);
+  const row = await repo.findOrder(ctx.db, orderId, now);
+  return toRow(row!, await repo.findLines(ctx.db, [orderId]));
 }
 
 /** Staff transferred the money of a rejected paid bank order back: refund 'due' → 'done'. */
@@ -316,8 +328,8 @@ export async function markRefundDone(ctx: AppContext, actorId: string, orderId: 
       reason: note,
     });
   });
-  const row = await repo.findOrder(ctx.db, orderId);
-  return toRow(row!, await repo.findLines(ctx.db, [orderId]), now);
+  const row = await repo.findOrder(ctx.db, orderId, now);
+  return toRow(row!, await repo.findLines(ctx.db, [orderId]));
 }
 
 // ---------- the deadline (used by jobs/deadline.ts) ----------
@@ -365,7 +377,7 @@ export async function dashboard(db: Db, now: Date = new Date()): Promise<AdminDa
     repo.countOrdersByStatusCreatedBetween(db, day.start, day.end),
     repo.revenueBetween(db, day.start, day.end),
     repo.coinFlowBetween(db, day.start, day.end),
-    repo.countAtRisk(db, new Date(now.getTime() + AT_RISK_WINDOW_MS)),
+    repo.countAtRisk(db, now),
     repo.countRefundsDue(db),
   ]);
   const counted = (status: number) => byStatus.find((row) => row.status === status)?.n ?? 0;

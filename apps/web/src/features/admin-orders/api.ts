@@ -3,6 +3,7 @@ import {
   adminOrderDetail,
   adminOrderList,
   adminOrderRow,
+  adminRevealPassword,
   type AdminOrderPatch,
 } from '@lucky/shared';
 import { api } from '../../lib/api-client';
@@ -17,9 +18,9 @@ export interface OrderQueueFilters {
   payMethod?: number;
   platformId?: number;
   q: string;
+  /** Only open orders due within the hour or past due (the API's at_risk filter). */
+  atRisk?: boolean;
   page: number;
-  /** Rows a page; ADMIN_ORDER_PAGE_SIZE when left out. */
-  pageSize?: number;
 }
 
 const ORDERS_KEY = [...ADMIN_QUERY_KEY, 'orders'] as const;
@@ -31,8 +32,9 @@ export function useOrderQueue(filters: OrderQueueFilters) {
     pay_method: filters.payMethod,
     platform_id: filters.platformId,
     q: filters.q.trim(),
+    at_risk: filters.atRisk ? 'true' : undefined,
     page: filters.page,
-    limit: filters.pageSize ?? ADMIN_ORDER_PAGE_SIZE,
+    limit: ADMIN_ORDER_PAGE_SIZE,
   })}`;
   return useQuery({
     queryKey: [...ORDERS_KEY, 'list', filters],
@@ -43,16 +45,22 @@ export function useOrderQueue(filters: OrderQueueFilters) {
   });
 }
 
-/**
- * One order with its decrypted game password. Every fetch is audited by the API, so it is not
- * refetched on window focus; it refreshes after each move.
- */
+/** One order, without its game password (only `has_password`); it refreshes after each move. */
 export function useAdminOrder(id: string) {
   return useQuery({
     queryKey: [...ORDERS_KEY, 'detail', id],
     queryFn: ({ signal }) => api.get(`/order/api/v1/admin/order/${encodeURIComponent(id)}`, adminOrderDetail, { signal }),
-    refetchOnWindowFocus: false,
-    staleTime: 60_000,
+  });
+}
+
+/**
+ * Decrypts the order's game password. The API audits every call, so this is a mutation run by the
+ * admin's click, never a query that could refetch; the answer lives in the page's state, not the cache.
+ */
+export function useRevealPassword(id: string) {
+  return useMutation({
+    mutationFn: () =>
+      api.post(`/order/api/v1/admin/order/${encodeURIComponent(id)}/reveal-password`, undefined, adminRevealPassword),
   });
 }
 

@@ -58,7 +58,7 @@ export function orderRow(overrides: Partial<AdminOrderRow> = {}): AdminOrderRow 
 export function orderDetail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
   return {
     ...orderRow(),
-    order_pass: 'mat-khau-bi-mat',
+    has_password: true,
     history: [
       {
         action: 'order.status',

@@ -16,6 +16,7 @@ beforeAll(loadAdminChunks);
 
 const DETAIL = `GET /order/api/v1/admin/order/${ORDER_ID}`;
 const PATCH = `PATCH /order/api/v1/admin/order/${ORDER_ID}`;
+const REVEAL = `POST /order/api/v1/admin/order/${ORDER_ID}/reveal-password`;
 const UPLOAD = 'POST /storage/api/v1/storage/upload';
 const PAGE = `/admin/orders/${ORDER_ID}`;
 
@@ -31,28 +32,80 @@ async function openPage(routes: Parameters<typeof stubAdminApi>[0]) {
 
 // Whole-app renders with MUI tables and dialogs in jsdom take seconds on a small machine.
 describe('/admin/orders/:id', { timeout: 20_000 }, () => {
-  it('shows what the customer entered, the game password only after "Hiện mật khẩu", and the history', async () => {
-    const { user } = await openPage({ [DETAIL]: json(orderDetail()) });
+  it('shows what the customer entered and the history, and never fetches the game password by itself', async () => {
+    const { net } = await openPage({ [DETAIL]: json(orderDetail()), [REVEAL]: json({ order_pass: 'mat-khau-bi-mat' }) });
 
     expect(screen.getByText('NGUYEN VAN AN')).toBeInTheDocument();
     expect(screen.getByText('an.game@example.com')).toBeInTheDocument();
     expect(screen.getByText('Nạp giúp trước 12h')).toBeInTheDocument();
-    expect(screen.queryByText('mat-khau-bi-mat')).not.toBeInTheDocument();
-    expect(screen.getByText(/mỗi lần mở đơn có mật khẩu đều được ghi nhật ký/)).toBeInTheDocument();
+    expect(screen.getByText('••••••••')).toBeInTheDocument();
+    expect(screen.getByText(/mỗi lần hiện mật khẩu đều được ghi nhật ký/)).toBeInTheDocument();
+    expect(screen.getByText('Đang chờ duyệt → Đang xử lý')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hiện mật khẩu' })).toBeEnabled();
+    expect(net.sent(REVEAL)).toHaveLength(0);
+  });
+
+  it('reveals the password on "Hiện mật khẩu" with one audited call, hides it on "Ẩn" and keeps it through a refetch', async () => {
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { user, net, router } = await openPage({
+      [DETAIL]: inTurn(
+        json(orderDetail({ status: 0, pay_method: 0, paid_at: null })),
+        json(orderDetail({ status: 1, pay_method: 0, paid_at: null })),
+      ),
+      [REVEAL]: async () => {
+        await answered;
+        return json({ order_pass: 'mat-khau-bi-mat' });
+      },
+      [PATCH]: json(orderRow({ status: 1, pay_method: 0 })),
+      'GET /order/api/v1/admin/order/list': json({ rows: [], total: 0 }),
+    });
 
     await user.click(screen.getByRole('button', { name: 'Hiện mật khẩu' }));
-    expect(screen.getByText('mat-khau-bi-mat')).toBeInTheDocument();
+    // While the API decrypts: a busy, disabled button and still no password.
+    const busy = await screen.findByRole('button', { name: 'Đang hiện mật khẩu…' });
+    expect(busy).toBeDisabled();
+    expect(screen.queryByText('mat-khau-bi-mat')).not.toBeInTheDocument();
+    release();
+
+    expect(await screen.findByText('mat-khau-bi-mat')).toBeInTheDocument();
+    expect(net.sent(REVEAL)).toHaveLength(1);
+    expect(net.sent(REVEAL)[0]?.body).toBeUndefined();
+
     await user.click(screen.getByRole('button', { name: 'Ẩn mật khẩu' }));
     expect(screen.queryByText('mat-khau-bi-mat')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hiện mật khẩu' }));
+    expect(screen.getByText('mat-khau-bi-mat')).toBeInTheDocument();
+    expect(net.sent(REVEAL)).toHaveLength(1);
 
-    expect(screen.getByText('Đang chờ duyệt → Đang xử lý')).toBeInTheDocument();
+    // A move refetches the order: the password stays shown and is not asked for again.
+    await user.click(screen.getByRole('button', { name: 'Nhận xử lý' }));
+    await waitFor(() => expect(net.sent(DETAIL)).toHaveLength(2));
+    expect(await screen.findByRole('button', { name: 'Hoàn thành' })).toBeInTheDocument();
+    expect(screen.getByText('mat-khau-bi-mat')).toBeInTheDocument();
+    expect(net.sent(REVEAL)).toHaveLength(1);
+
+    // Leaving the page forgets it.
+    await user.click(screen.getByRole('link', { name: 'Về hàng đợi' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
+    await router.navigate(PAGE);
+    expect(await screen.findByRole('button', { name: 'Hiện mật khẩu' }, FIRST_RENDER)).toBeInTheDocument();
+    expect(screen.queryByText('mat-khau-bi-mat')).not.toBeInTheDocument();
+  });
+
+  it('says when an order has no password, offering no reveal', async () => {
+    await openPage({ [DETAIL]: json(orderDetail({ has_password: false })) });
+    expect(screen.getByText('Không có')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hiện mật khẩu' })).not.toBeInTheDocument();
   });
 
   it('completes an order with a reply and uploaded pictures, removable before sending', async () => {
     let uploads = 0;
     const secondPicture = 'b'.repeat(64);
     const { user, net } = await openPage({
-      [DETAIL]: inTurn(json(orderDetail()), json(orderDetail({ status: 2, order_pass: null }))),
+      [DETAIL]: inTurn(json(orderDetail()), json(orderDetail({ status: 2, has_password: false }))),
       [UPLOAD]: () => {
         uploads += 1;
         return json({ id: uploads === 1 ? PICTURE_ID : secondPicture, content_type: 'image/webp', width: 10, height: 10 });
@@ -93,7 +146,7 @@ describe('/admin/orders/:id', { timeout: 20_000 }, () => {
   it("shows the API's message when another admin moved the order first, and reloads it", async () => {
     const message = "Đơn hàng vừa được người khác cập nhật (trạng thái hiện tại: 'Đã từ chối'). Vui lòng tải lại trang rồi thử lại.";
     const { user, net } = await openPage({
-      [DETAIL]: inTurn(json(orderDetail({ status: 0, paid_at: null })), json(orderDetail({ status: 3, order_pass: null }))),
+      [DETAIL]: inTurn(json(orderDetail({ status: 0, paid_at: null })), json(orderDetail({ status: 3, has_password: false }))),
       [PATCH]: apiError(409, 'ORDER_CHANGED', message),
     });
 

@@ -3,6 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -35,7 +36,7 @@ import { EmptyState } from '../../admin-shell/components/empty-state';
 import { PageHeading } from '../../admin-shell/components/page-heading';
 import { StatusChip } from '../../admin-shell/components/status-chip';
 import { formatAdminTime } from '../../admin-shell/format';
-import { useAdminOrder, useMarkRefundDone, useMoveOrder } from '../api';
+import { useAdminOrder, useMarkRefundDone, useMoveOrder, useRevealPassword } from '../api';
 import { CompleteDialog } from './complete-dialog';
 import { DueMarker } from './due-marker';
 import { OrderHistory } from './order-history';
@@ -73,23 +74,48 @@ function Fields({ items }: { items: ReadonlyArray<readonly [string, ReactNode]> 
   );
 }
 
+/**
+ * The game password stays masked until the admin asks: 'Hiện mật khẩu' calls the audited reveal once,
+ * and the answer stays in this component (shown across refetches after moves) until the admin leaves
+ * the page; 'Ẩn mật khẩu' masks it again and showing it again makes no new call.
+ */
 function GamePassword({ order }: { order: AdminOrderDetail }) {
+  const reveal = useRevealPassword(order.id);
   const [shown, setShown] = useState(false);
-  if (order.order_pass === null) {
+  if (!order.has_password) {
     return (
       <Typography component="span" variant="body2" color="text.secondary">
         {isFinalStatus(order.status) ? 'Đã xoá khi đơn kết thúc' : 'Không có'}
       </Typography>
     );
   }
+  const show = () => {
+    if (reveal.isSuccess) setShown(true);
+    else reveal.mutate(undefined, { onSuccess: () => setShown(true) });
+  };
+  const revealed = shown && reveal.data ? reveal.data.order_pass : undefined;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} component="span">
       <Box component="span" sx={{ fontFamily: 'monospace' }} aria-live="polite">
-        {shown ? order.order_pass : '••••••••'}
+        {revealed === undefined ? '••••••••' : revealed === null ? 'Mật khẩu đã bị xoá' : revealed}
       </Box>
-      <Button size="small" variant="outlined" onClick={() => setShown((value) => !value)} aria-pressed={shown}>
-        {shown ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'}
-      </Button>
+      {shown ? (
+        <Button size="small" variant="outlined" onClick={() => setShown(false)} aria-pressed>
+          Ẩn mật khẩu
+        </Button>
+      ) : (
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={show}
+          disabled={reveal.isPending}
+          aria-pressed={false}
+          aria-busy={reveal.isPending}
+          startIcon={reveal.isPending ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
+        >
+          {reveal.isPending ? 'Đang hiện mật khẩu…' : 'Hiện mật khẩu'}
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -274,15 +300,16 @@ export function AdminOrderPage() {
                 ['Tên tài khoản ngân hàng', order.order_bank_name],
                 ['Liên hệ', order.order_contact],
                 ['Tài khoản game', order.order_account],
-                ['Mật khẩu game', <GamePassword key="pass" order={order} />],
+                // Keyed by order: another order's page never inherits a revealed password.
+                ['Mật khẩu game', <GamePassword key={order.id} order={order} />],
                 ['Server', order.order_server],
                 ['UID', order.order_uid],
                 ['Ghi chú', order.order_comment],
               ]}
             />
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
-              Mật khẩu được giải mã riêng cho quản trị viên; mỗi lần mở đơn có mật khẩu đều được ghi nhật ký. Mật khẩu
-              bị xoá khi đơn hoàn thành hoặc bị từ chối.
+              Mật khẩu chỉ được giải mã cho quản trị viên khi bấm &apos;Hiện mật khẩu&apos;; mỗi lần hiện mật khẩu đều
+              được ghi nhật ký. Mật khẩu bị xoá khi đơn hoàn thành hoặc bị từ chối.
             </Typography>
           </Section>
 

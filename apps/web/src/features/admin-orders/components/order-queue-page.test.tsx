@@ -100,4 +100,26 @@ describe('/admin/orders', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Không có đơn hàng nào khớp bộ lọc.', {}, FIRST_RENDER)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Đã từ chối' })).toHaveAttribute('aria-selected', 'true');
   });
+
+  it('shows the at-risk orders the API filters (?risk=1), with their total and pages, and leaves the view on request', async () => {
+    signInAs();
+    const late = orderRow({ id: '44444444-4444-4444-8444-444444444444', code: 'LS-RISK1', at_risk: true, due_at: '2020-01-01T09:00:00.000Z' });
+    const net = stubAdminApi({ [LIST]: json({ rows: [late], total: 25 }) });
+    const { user, router } = renderApp('/admin/orders?risk=1');
+
+    const table = await screen.findByRole('table', { name: 'Đơn hàng' }, FIRST_RENDER);
+    expect(listPaths(net)[0]).toBe('/order/api/v1/admin/order/list?status=-1&at_risk=true&page=1&limit=20');
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1);
+    expect(screen.getByText('Đang xem các đơn sắp trễ hoặc đã trễ hạn xử lý.')).toBeInTheDocument();
+    expect(screen.getByText('25 đơn sắp trễ hoặc đã trễ hạn')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Trang 2' }));
+    await waitFor(() => expect(listPaths(net).at(-1)).toBe('/order/api/v1/admin/order/list?status=-1&at_risk=true&page=2&limit=20'));
+    expect(new URLSearchParams(router.state.location.search).get('risk')).toBe('1');
+
+    await user.click(screen.getByRole('button', { name: 'Xem toàn bộ' }));
+    await waitFor(() => expect(listPaths(net).at(-1)).toBe('/order/api/v1/admin/order/list?status=-1&page=1&limit=20'));
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByText('Đang xem các đơn sắp trễ hoặc đã trễ hạn xử lý.')).not.toBeInTheDocument();
+  });
 });

@@ -23,7 +23,6 @@ import {
   ADMIN_LIMITS,
   formatNumber,
   formatVnd,
-  MAX_LIST_LIMIT,
   ORDER_STATUS_ALL,
   ORDER_STATUS_LABELS,
   PAY_METHOD,
@@ -73,10 +72,10 @@ export function OrderQueuePage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const filters = filtersFrom(params);
-  // At-risk orders are the head of the unfiltered queue (it is sorted by due time), so the risk view
-  // reads the first page at the largest size and keeps the flagged rows.
+  // The risk view (the dashboard's link) asks the API for at-risk orders only, paged like the queue;
+  // the other filters do not apply to it.
   const queue = useOrderQueue(
-    filters.risk ? { status: ORDER_STATUS_ALL, q: '', page: 1, pageSize: MAX_LIST_LIMIT } : filters,
+    filters.risk ? { status: ORDER_STATUS_ALL, q: '', atRisk: true, page: filters.page } : filters,
   );
   const platforms = useAdminPlatforms();
   const [search, setSearch] = useState(filters.q);
@@ -90,8 +89,11 @@ export function OrderQueuePage() {
           if (value === undefined || value === '') next.delete(key);
           else next.set(key, String(value));
         }
-        if (!keepPage) next.delete('page');
-        next.delete('risk');
+        // Turning pages stays in the risk view; any other change leaves it.
+        if (!keepPage) {
+          next.delete('page');
+          next.delete('risk');
+        }
         return next;
       },
       { replace: !keepPage },
@@ -106,7 +108,7 @@ export function OrderQueuePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- update is rebuilt each render; the box drives this
   }, [search, filters.q]);
 
-  const rows = queue.data ? (filters.risk ? queue.data.rows.filter((row) => row.at_risk) : queue.data.rows) : [];
+  const rows = queue.data?.rows ?? [];
 
   return (
     <>
@@ -201,7 +203,7 @@ export function OrderQueuePage() {
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-            {filters.risk ? `${formatNumber(rows.length)} đơn sắp trễ hạn` : `${formatNumber(queue.data.total)} đơn`}
+            {`${formatNumber(queue.data.total)} đơn${filters.risk ? ' sắp trễ hoặc đã trễ hạn' : ''}`}
           </Typography>
           <TableContainer component={Paper} variant="outlined" sx={{ opacity: queue.isPlaceholderData ? 0.6 : 1 }}>
             <Table size="small" aria-label="Đơn hàng">
@@ -262,14 +264,12 @@ export function OrderQueuePage() {
               </TableBody>
             </Table>
           </TableContainer>
-          {!filters.risk && (
-            <AdminPagination
-              page={filters.page}
-              total={queue.data.total}
-              pageSize={ADMIN_ORDER_PAGE_SIZE}
-              onChange={(page) => update({ page: page === 1 ? undefined : page }, true)}
-            />
-          )}
+          <AdminPagination
+            page={filters.page}
+            total={queue.data.total}
+            pageSize={ADMIN_ORDER_PAGE_SIZE}
+            onChange={(page) => update({ page: page === 1 ? undefined : page }, true)}
+          />
         </>
       )}
     </>
