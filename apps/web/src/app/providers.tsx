@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { STORAGE_KEYS } from '@lucky/shared';
+import { STORAGE_KEYS } from '@lucky/shared/constants';
 import { ToastProvider, useToast } from '../components/ui/toast';
 import { createQueryClient } from '../lib/query-client';
 import { SESSION_QUERY_KEY, useSignedIn } from '../lib/session';

@@ -1,12 +1,15 @@
 /**
  * The one way the web app talks to the API (spec §7, DESIGN.md § Auth and § Errors).
  * - JSON in and out, the static `x-api-key`, the stored access token raw in `authorization`.
- * - A success is unwrapped to its body, parsed with the shared schema when one is given.
+ * - A success is unwrapped to its body, parsed with the shared schema when one is given (or a promise of
+ *   one, see lazy-schema.ts: it loads while the call is under way).
  * - A failure throws `ApiError { status, code, message }` from the API's `{ message, code }` body.
  * - An expired access token (401 TOKEN_EXPIRED) is renewed once with the refresh token — one refresh
  *   for all calls that fail together, and across tabs — and the call is retried once.
  */
-import { ERROR_CODES, TEXTS, tokenPair } from '@lucky/shared';
+import { ERROR_CODES } from '@lucky/shared/error-codes';
+import { tokenPairGuard } from '@lucky/shared/guards';
+import { TEXTS } from '@lucky/shared/texts';
 import { config } from './config';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './session';
 
@@ -33,6 +36,9 @@ export class ApiError extends Error {
 export interface Schema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
+
+/** A schema, or a schema still loading (lazySchema). */
+export type SchemaArg<T> = Schema<T> | Promise<Schema<T>>;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -91,14 +97,15 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, code, message, fields);
 }
 
-async function unwrap<T>(response: Response, schema?: Schema<T>): Promise<T> {
+async function unwrap<T>(response: Response, schemaArg?: SchemaArg<T>): Promise<T> {
   let data: unknown;
   try {
     data = await readJson(response);
   } catch {
     throw new ApiError(response.status, BAD_RESPONSE, TEXTS.unexpectedError);
   }
-  if (!schema) return data as T;
+  if (!schemaArg) return data as T;
+  const schema = await schemaArg;
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, BAD_RESPONSE, TEXTS.unexpectedError);
   return parsed.data;
@@ -137,7 +144,7 @@ async function refreshTokens(expiredToken: string): Promise<boolean> {
     clearTokens();
     return false;
   }
-  storeTokens(await unwrap(response, tokenPair));
+  storeTokens(await unwrap(response, tokenPairGuard));
   return true;
 }
 
@@ -166,7 +173,7 @@ function forgetRejectedToken(error: ApiError, sentToken: string | null): void {
 export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions = {},
-  schema?: Schema<T>,
+  schema?: SchemaArg<T>,
 ): Promise<T> {
   const token = getAccessToken();
   const response = await send(path, options, token);
@@ -190,14 +197,14 @@ export async function apiRequest<T = unknown>(
 type Options = Omit<RequestOptions, 'method' | 'body'>;
 
 export const api = {
-  get: <T = unknown>(path: string, schema?: Schema<T>, options?: Options) =>
+  get: <T = unknown>(path: string, schema?: SchemaArg<T>, options?: Options) =>
     apiRequest(path, { ...options, method: 'GET' }, schema),
-  post: <T = unknown>(path: string, body: unknown, schema?: Schema<T>, options?: Options) =>
+  post: <T = unknown>(path: string, body: unknown, schema?: SchemaArg<T>, options?: Options) =>
     apiRequest(path, { ...options, method: 'POST', body }, schema),
-  put: <T = unknown>(path: string, body: unknown, schema?: Schema<T>, options?: Options) =>
+  put: <T = unknown>(path: string, body: unknown, schema?: SchemaArg<T>, options?: Options) =>
     apiRequest(path, { ...options, method: 'PUT', body }, schema),
-  patch: <T = unknown>(path: string, body: unknown, schema?: Schema<T>, options?: Options) =>
+  patch: <T = unknown>(path: string, body: unknown, schema?: SchemaArg<T>, options?: Options) =>
     apiRequest(path, { ...options, method: 'PATCH', body }, schema),
-  delete: <T = unknown>(path: string, schema?: Schema<T>, options?: Options) =>
+  delete: <T = unknown>(path: string, schema?: SchemaArg<T>, options?: Options) =>
     apiRequest(path, { ...options, method: 'DELETE' }, schema),
 };

@@ -4,7 +4,8 @@
  * arrive through the `storage` event, so signing out in one tab signs out all of them.
  */
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, type TokenPair } from '@lucky/shared';
+import { STORAGE_KEYS } from '@lucky/shared/constants';
+import type { TokenPair } from '@lucky/shared/schemas';
 
 /** Query-key prefix of data that belongs to the signed-in user; dropped when the session ends. */
 export const SESSION_QUERY_KEY = ['session'] as const;

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { ERROR_TOAST_MS, SUCCESS_TOAST_MS } from '@lucky/shared';
+import { ERROR_TOAST_MS, SUCCESS_TOAST_MS } from '@lucky/shared/constants';
 
 export interface ToastViewProps {
   /** Changes for every toast, restarting the timer. */

@@ -14,7 +14,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { TEXTS } from '@lucky/shared';
+import { TEXTS } from '@lucky/shared/texts';
 
 const loadToastView = () => import('./toast-view');
 const ToastView = lazy(loadToastView);

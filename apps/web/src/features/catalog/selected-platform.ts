@@ -2,13 +2,15 @@
  * The chosen platform (spec §2, §3): the home page writes it to localStorage `platformData` when a
  * card is chosen; the home banner and the platform page read it back (the page before its list loads).
  */
-import { platform, STORAGE_KEYS, type Platform } from '@lucky/shared';
+import { STORAGE_KEYS } from '@lucky/shared/constants';
+import { platformGuard } from '@lucky/shared/guards';
+import type { Platform } from '@lucky/shared/schemas';
 
 export function readSelectedPlatform(): Platform | null {
   try {
     const raw = window.localStorage.getItem(STORAGE_KEYS.platformData);
     if (!raw) return null;
-    const parsed = platform.safeParse(JSON.parse(raw));
+    const parsed = platformGuard.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

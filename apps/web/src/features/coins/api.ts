@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { bankResponse, countResponse, displayedBalance } from '@lucky/shared';
+import { displayedBalance } from '@lucky/shared/money';
 import { api } from '../../lib/api-client';
+import { lazySchema } from '../../lib/lazy-schema';
 import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
 
 /** The coin total. Loaded only when signed in; failures stay silent (spec §8). */
@@ -8,7 +9,7 @@ export function useBank() {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: [...SESSION_QUERY_KEY, 'bank'],
-    queryFn: ({ signal }) => api.get('/bank/api/v1/bank', bankResponse, { signal }),
+    queryFn: ({ signal }) => api.get('/bank/api/v1/bank', lazySchema('bankResponse'), { signal }),
     enabled: signedIn,
     meta: { silent: true },
   });
@@ -19,7 +20,7 @@ export function usePendingCoins() {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: [...SESSION_QUERY_KEY, 'pending-coin'],
-    queryFn: ({ signal }) => api.get('/order/api/v1/order/count-pending-coin', countResponse, { signal }),
+    queryFn: ({ signal }) => api.get('/order/api/v1/order/count-pending-coin', lazySchema('countResponse'), { signal }),
     enabled: signedIn,
     meta: { silent: true },
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { countResponse, order, orderList, ORDER_PAGE_SIZE } from '@lucky/shared';
+import { ORDER_PAGE_SIZE } from '@lucky/shared/constants';
 import { api } from '../../lib/api-client';
+import { lazySchema } from '../../lib/lazy-schema';
 import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
 
 /** The number on the header's orders badge. Loaded only when signed in; failures stay silent (spec §8). */
@@ -8,7 +9,7 @@ export function useOrderCount() {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: [...SESSION_QUERY_KEY, 'order-count'],
-    queryFn: ({ signal }) => api.get('/order/api/v1/order/count', countResponse, { signal }),
+    queryFn: ({ signal }) => api.get('/order/api/v1/order/count', lazySchema('countResponse'), { signal }),
     enabled: signedIn,
     meta: { silent: true },
   });
@@ -20,7 +21,7 @@ export function useOrderList(page: number) {
   return useQuery({
     queryKey: [...SESSION_QUERY_KEY, 'orders', page],
     queryFn: ({ signal }) =>
-      api.get(`/order/api/v1/order/list?page=${page}&limit=${ORDER_PAGE_SIZE}`, orderList, { signal }),
+      api.get(`/order/api/v1/order/list?page=${page}&limit=${ORDER_PAGE_SIZE}`, lazySchema('orderList'), { signal }),
     enabled: signedIn,
     placeholderData: keepPreviousData,
   });
@@ -33,7 +34,7 @@ export function useOrderList(page: number) {
 export function useOrder(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...SESSION_QUERY_KEY, 'order', id],
-    queryFn: ({ signal }) => api.get(`/order/api/v1/order/${encodeURIComponent(id)}`, order, { signal }),
+    queryFn: ({ signal }) => api.get(`/order/api/v1/order/${encodeURIComponent(id)}`, lazySchema('order'), { signal }),
     enabled,
     meta: { silent: true },
   });

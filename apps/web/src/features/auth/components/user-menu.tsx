@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
-import { TEXTS } from '@lucky/shared';
+import { TEXTS } from '@lucky/shared/texts';
 import { useSignedIn } from '../../../lib/session';
 import { useCurrentUser } from '../api';
 

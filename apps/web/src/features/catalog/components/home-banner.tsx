@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { Platform } from '@lucky/shared';
+import type { Platform } from '@lucky/shared/schemas';
 import { fileUrl } from '../../../lib/file-url';
 import defaultBanner from '../assets/default-banner.svg';
 

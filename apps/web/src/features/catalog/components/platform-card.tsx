@@ -2,7 +2,8 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
-import { TEXTS, type Platform } from '@lucky/shared';
+import type { Platform } from '@lucky/shared/schemas';
+import { TEXTS } from '@lucky/shared/texts';
 import { fileUrl } from '../../../lib/file-url';
 import fallbackPicture from '../assets/item-fallback.svg';
 

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { formatNumber } from '@lucky/shared';
+import { formatNumber } from '@lucky/shared/money';
 import { CoinIcon } from '../../../components/ui/coin-icon';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { useSignedIn } from '../../../lib/session';
