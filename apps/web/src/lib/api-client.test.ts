@@ -3,6 +3,7 @@ import { bankResponse } from '@lucky/shared';
 import { apiError, inTurn, json, stubFetch } from '../test/fetch-stub';
 import { signInAs } from '../test/render-app';
 import { api, ApiError } from './api-client';
+import { lazySchema } from './lazy-schema';
 
 const BANK = 'GET /bank/api/v1/bank';
 const REFRESH = 'POST /auth/api/v1/auth/refresh-token';
@@ -54,6 +55,13 @@ describe('api client', () => {
     stubFetch({ [BANK]: json({ total: 'nhiều' }) });
     const error = await failure(api.get('/bank/api/v1/bank', bankResponse));
     expect(error.message).toBe('Lỗi không mong muốn');
+  });
+
+  it('parses with a schema that loads while the call is under way (lazySchema), contract breaks included', async () => {
+    stubFetch({ [BANK]: inTurn(json({ total: 7 }), json({ total: 'nhiều' })) });
+    await expect(api.get('/bank/api/v1/bank', lazySchema('bankResponse'))).resolves.toEqual({ total: 7 });
+    const error = await failure(api.get('/bank/api/v1/bank', lazySchema('bankResponse')));
+    expect(error.code).toBe('BAD_RESPONSE');
   });
 
   it("throws ApiError with the API's status, code and message", async () => {
