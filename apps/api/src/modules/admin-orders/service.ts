@@ -30,6 +30,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { COIN_REASONS, applyCoinChange } from '../coins/service.js';
 import { dueAtFor } from '../orders/due-at.js';
+import { groupLines, toOrder } from '../orders/service.js';
 import * as repo from './repository.js';
 
 export { AT_RISK_WINDOW_MS } from './repository.js';
@@ -52,34 +53,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 function toRow(row: repo.AdminOrderRow, lines: repo.OrderLineRow[]): AdminOrderRow {
   return {
-    id: row.id,
-    code: row.code,
-    status: row.status,
-    pay_method: row.payMethod,
-    pay_qr_code: row.payQrCode,
-    platform_id: row.platformId,
-    platform_name: row.platformName,
-    stores: lines.map((line) => ({
-      store_id: line.storeId,
-      name: line.name,
-      price: line.priceVnd,
-      coin: line.coinCost,
-      gift_coin: line.giftCoin,
-      quantity: line.quantity,
-    })),
-    total_price: row.totalPriceVnd,
-    total_coin: row.totalCoin,
-    total_gift_coin: row.totalGiftCoin,
-    order_bank_name: row.bankName,
-    order_contact: row.contact,
-    order_account: row.account,
-    order_server: row.server,
-    order_uid: row.uid,
-    order_comment: row.comment,
-    result_comment: row.resultComment,
-    result_picture: row.resultPicture,
-    created_at: row.createdAt.toISOString(),
-    due_at: row.dueAt.toISOString(),
+    ...toOrder(row, lines),
     user_id: row.userId,
     customer_email: row.customerEmail,
     customer_name: row.customerName,
@@ -89,16 +63,6 @@ function toRow(row: repo.AdminOrderRow, lines: repo.OrderLineRow[]): AdminOrderR
     refund_status: row.refundStatus === REFUND_STATUS.DUE || row.refundStatus === REFUND_STATUS.DONE ? row.refundStatus : null,
     at_risk: row.atRisk,
   };
-}
-
-function groupLines(lines: repo.OrderLineRow[]): Map<string, repo.OrderLineRow[]> {
-  const byOrder = new Map<string, repo.OrderLineRow[]>();
-  for (const line of lines) {
-    const group = byOrder.get(line.orderId);
-    if (group) group.push(line);
-    else byOrder.set(line.orderId, [line]);
-  }
-  return byOrder;
 }
 
 export async function listOrders(db: Db, query: AdminOrderListQuery, now: Date = new Date()): Promise<AdminOrderList> {

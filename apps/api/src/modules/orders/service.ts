@@ -106,7 +106,8 @@ function requestFingerprint(ctx: AppContext, input: OrderRequest): string {
   return crypto.createHmac('sha256', `lucky-idempotency:${ctx.config.secretKey}`).update(JSON.stringify(input)).digest('base64url');
 }
 
-function toOrder(row: repo.OrderRow, lines: repo.OrderLineRow[]): Order {
+/** An order as its customer sees it (no password, no idempotency data); the admin view extends it. */
+export function toOrder(row: repo.OrderRow, lines: readonly repo.OrderLineRow[]): Order {
   return {
     id: row.id,
     code: row.code,
@@ -245,6 +246,17 @@ export async function placeOrder(ctx: AppContext, userId: string, input: OrderRe
   }
 }
 
+/** Lines of several orders grouped by order id, keeping their order. */
+export function groupLines<Line extends { orderId: string }>(lines: readonly Line[]): Map<string, Line[]> {
+  const byOrder = new Map<string, Line[]>();
+  for (const line of lines) {
+    const group = byOrder.get(line.orderId);
+    if (group) group.push(line);
+    else byOrder.set(line.orderId, [line]);
+  }
+  return byOrder;
+}
+
 /** The caller's own order; another customer's order and an unknown id look the same (404). */
 export async function getOrder(db: Db, userId: string, orderId: string): Promise<Order> {
   const row = await repo.findUserOrder(db, userId, orderId);
@@ -266,12 +278,7 @@ export async function listOrders(
     db,
     rows.map((row) => row.id),
   );
-  const linesByOrder = new Map<string, repo.OrderLineRow[]>();
-  for (const line of lines) {
-    const group = linesByOrder.get(line.orderId);
-    if (group) group.push(line);
-    else linesByOrder.set(line.orderId, [line]);
-  }
+  const linesByOrder = groupLines(lines);
   return { rows: rows.map((row) => toOrder(row, linesByOrder.get(row.id) ?? [])), total };
 }
 
