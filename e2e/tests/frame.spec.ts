@@ -36,6 +36,8 @@ test.describe('the page frame', () => {
     await page.goto('/khong-co-trang-nay');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 
   test('the sign-in screen has no serious accessibility violations', async ({ page }) => {
