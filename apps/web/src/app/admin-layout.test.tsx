@@ -21,9 +21,9 @@ describe('/admin access', { timeout: 20_000 }, () => {
 
   it('sends an anonymous visitor to /signin', async () => {
     stubFetch({});
-    const { router } = renderApp('/admin');
+    const { location } = renderApp('/admin');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'), FIRST_RENDER);
+    await waitFor(() => expect(location().pathname).toBe('/signin'), FIRST_RENDER);
     expect(screen.queryByText('Bạn không có quyền truy cập trang này')).not.toBeInTheDocument();
   });
 

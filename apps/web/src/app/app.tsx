@@ -1,14 +1,13 @@
-import { useState } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
 
 export function App() {
-  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

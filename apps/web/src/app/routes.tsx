@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from './not-found-page';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 import { ShopLayout } from './shop-layout';
 
 // Every page is its own chunk: the first load of / carries the frame and the home page only.
@@ -21,25 +21,31 @@ const SignInPage = lazy(() =>
 // The admin console (its own route tree and chunks); customers never download it.
 const AdminRoutes = lazy(() => import('./admin-routes'));
 
-/** Spec §2's routes, inside the shared page frame. */
-export const routes: RouteObject[] = [
+/**
+ * Spec §2's routes, inside the shared page frame. Errors of a page show inside the frame (ShopLayout
+ * wraps its outlet in a RouteErrorBoundary), so the header and support links stay usable.
+ */
+const routes: RouteObject[] = [
   {
     element: <ShopLayout />,
-    errorElement: <RouteError />,
     children: [
-      {
-        // Errors of a page show inside the frame, so the header and support links stay usable.
-        errorElement: <RouteError />,
-        children: [
-          { index: true, element: <HomePage /> },
-          { path: 'item/:id', element: <PlatformPage /> },
-          { path: 'gameorder', element: <OrderListPage /> },
-          { path: 'gameorder/:id', element: <OrderDetailPage /> },
-          { path: 'signin', element: <SignInPage /> },
-          { path: 'admin/*', element: <AdminRoutes /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
+      { index: true, element: <HomePage /> },
+      { path: 'item/:id', element: <PlatformPage /> },
+      { path: 'gameorder', element: <OrderListPage /> },
+      { path: 'gameorder/:id', element: <OrderDetailPage /> },
+      { path: 'signin', element: <SignInPage /> },
+      { path: 'admin/*', element: <AdminRoutes /> },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+/**
+ * The app's routes, for a declarative router (`<BrowserRouter>`, `<MemoryRouter>` in tests): it weighs
+ * ~16 kB gzip less on the first load than a data router (decision 0007). An error of the frame itself
+ * shows the error view on its own.
+ */
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary>{element}</RouteErrorBoundary>;
+}

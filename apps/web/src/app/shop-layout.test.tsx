@@ -115,7 +115,7 @@ describe('page frame, signed in', () => {
   it('logs out from the user menu: tells the API, clears both tokens, goes home and reloads', async () => {
     signInAs('access-1', 'refresh-1');
     const net = signedInApi();
-    const { user, router } = renderApp(['/', '/gameorder']);
+    const { user, location } = renderApp(['/', '/gameorder']);
 
     await user.click(await within(header()).findByRole('button', { name: 'Tài khoản: Nguyễn Văn An' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Đăng xuất' }));
@@ -127,7 +127,7 @@ describe('page frame, signed in', () => {
     });
     expect(window.localStorage.getItem('accessToken')).toBeNull();
     expect(window.localStorage.getItem('refreshToken')).toBeNull();
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(location().pathname).toBe('/'));
     expect(within(header()).getByRole('link', { name: 'Đăng nhập' })).toBeInTheDocument();
   });
 

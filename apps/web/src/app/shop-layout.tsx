@@ -11,6 +11,7 @@ import { UserMenu } from '../features/auth/components/user-menu';
 import { CoinBalance } from '../features/coins/components/coin-balance';
 import { OrdersButton } from '../features/orders/components/orders-button';
 import { config } from '../lib/config';
+import { RouteErrorBoundary } from './route-error';
 
 /** The shared page frame (spec §2) around every page; pages load lazily inside it. */
 export function ShopLayout() {
@@ -28,9 +29,12 @@ export function ShopLayout() {
       footer={<SiteFooter socialUrl={config.support.social_url} chatUrl={config.support.chat_url} />}
       floating={<MessengerButton href={config.support.messenger_url} />}
     >
-      <Suspense fallback={<PageSkeleton />}>
-        <Outlet />
-      </Suspense>
+      {/* A page that crashes or whose chunk cannot load shows the error view inside the frame. */}
+      <RouteErrorBoundary>
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
     </PageFrame>
   );
 }

@@ -50,7 +50,7 @@ describe('/admin/orders/:id', { timeout: 20_000 }, () => {
     const answered = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { user, net, router } = await openPage({
+    const { user, net, location, navigate } = await openPage({
       [DETAIL]: inTurn(
         json(orderDetail({ status: 0, pay_method: 0, paid_at: null })),
         json(orderDetail({ status: 1, pay_method: 0, paid_at: null })),
@@ -89,8 +89,8 @@ describe('/admin/orders/:id', { timeout: 20_000 }, () => {
 
     // Leaving the page forgets it.
     await user.click(screen.getByRole('link', { name: 'Về hàng đợi' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
-    await router.navigate(PAGE);
+    await waitFor(() => expect(location().pathname).toBe('/admin/orders'));
+    await navigate(PAGE);
     expect(await screen.findByRole('button', { name: 'Hiện mật khẩu' }, FIRST_RENDER)).toBeInTheDocument();
     expect(screen.queryByText('mat-khau-bi-mat')).not.toBeInTheDocument();
   });

@@ -45,7 +45,7 @@ describe('/admin/orders', { timeout: 20_000 }, () => {
     });
     const done = orderRow({ id: '33333333-3333-4333-8333-333333333333', code: 'LS-DONE', status: 2 });
     stubAdminApi({ [LIST]: json({ rows: [late, soon, done], total: 3 }) });
-    const { user, router } = renderApp('/admin/orders');
+    const { user, location } = renderApp('/admin/orders');
 
     const table = await screen.findByRole('table', { name: 'Đơn hàng' }, FIRST_RENDER);
     const rows = within(table).getAllByRole('row').slice(1);
@@ -59,13 +59,13 @@ describe('/admin/orders', { timeout: 20_000 }, () => {
     expect(within(rows[0]!).getByText('an@example.com')).toBeInTheDocument();
 
     await user.click(within(rows[1]!).getByRole('link', { name: 'LS-SOON' }));
-    expect(router.state.location.pathname).toBe('/admin/orders/22222222-2222-4222-8222-222222222222');
+    await waitFor(() => expect(location().pathname).toBe('/admin/orders/22222222-2222-4222-8222-222222222222'));
   });
 
   it('sends the status, payment, platform and search filters, keeping them in the address', async () => {
     signInAs();
     const net = stubAdminApi({ [LIST]: json({ rows: [orderRow()], total: 1 }), [PLATFORMS]: json([platform]) });
-    const { user, router } = renderApp('/admin/orders');
+    const { user, location } = renderApp('/admin/orders');
 
     await screen.findByRole('table', { name: 'Đơn hàng' }, FIRST_RENDER);
     expect(listPaths(net)[0]).toBe('/order/api/v1/admin/order/list?status=-1&page=1&limit=20');
@@ -89,7 +89,7 @@ describe('/admin/orders', { timeout: 20_000 }, () => {
     );
     // Debounced: one request for the whole word, not one a keystroke.
     expect(listPaths(net).filter((path) => path.includes('q='))).toHaveLength(1);
-    expect(router.state.location.search).toBe('?status=1&pay_method=0&platform_id=2&q=an%40ex');
+    expect(location().search).toBe('?status=1&pay_method=0&platform_id=2&q=an%40ex');
   });
 
   it('says so when no order matches', async () => {
@@ -105,7 +105,7 @@ describe('/admin/orders', { timeout: 20_000 }, () => {
     signInAs();
     const late = orderRow({ id: '44444444-4444-4444-8444-444444444444', code: 'LS-RISK1', at_risk: true, due_at: '2020-01-01T09:00:00.000Z' });
     const net = stubAdminApi({ [LIST]: json({ rows: [late], total: 25 }) });
-    const { user, router } = renderApp('/admin/orders?risk=1');
+    const { user, location } = renderApp('/admin/orders?risk=1');
 
     const table = await screen.findByRole('table', { name: 'Đơn hàng' }, FIRST_RENDER);
     expect(listPaths(net)[0]).toBe('/order/api/v1/admin/order/list?status=-1&at_risk=true&page=1&limit=20');
@@ -115,11 +115,11 @@ describe('/admin/orders', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Trang 2' }));
     await waitFor(() => expect(listPaths(net).at(-1)).toBe('/order/api/v1/admin/order/list?status=-1&at_risk=true&page=2&limit=20'));
-    expect(new URLSearchParams(router.state.location.search).get('risk')).toBe('1');
+    expect(new URLSearchParams(location().search).get('risk')).toBe('1');
 
     await user.click(screen.getByRole('button', { name: 'Xem toàn bộ' }));
     await waitFor(() => expect(listPaths(net).at(-1)).toBe('/order/api/v1/admin/order/list?status=-1&page=1&limit=20'));
-    expect(router.state.location.search).toBe('');
+    expect(location().search).toBe('');
     expect(screen.queryByText('Đang xem các đơn sắp trễ hoặc đã trễ hạn xử lý.')).not.toBeInTheDocument();
   });
 });

@@ -27,7 +27,7 @@ describe('/signin with Google', () => {
   it('exchanges the ID token 500 ms after Google answers, then goes back', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const net = stubFetch({ [GOOGLE_SIGN_IN]: json({ access_token: 'a', refresh_token: 'r' }) });
-    const { router } = renderApp(['/', '/signin']);
+    const { location } = renderApp(['/', '/signin']);
 
     const google = await screen.findByRole('button', { name: 'Google' });
     act(() => google.click());
@@ -37,7 +37,7 @@ describe('/signin with Google', () => {
     expect(net.sent(GOOGLE_SIGN_IN)).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(100));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(location().pathname).toBe('/'));
     expect(net.sent(GOOGLE_SIGN_IN)[0]?.body).toEqual({ user_access_token: 'google-id-token' });
     expect(window.localStorage.getItem('accessToken')).toBe('a');
   });

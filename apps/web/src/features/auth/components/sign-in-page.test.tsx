@@ -9,12 +9,12 @@ const tokens = { access_token: 'access-new', refresh_token: 'refresh-new' };
 describe('/signin with the demo provider', () => {
   it('signs in with the email on Enter, stores the tokens and goes back one page', async () => {
     const net = stubFetch({ [DEMO_SIGN_IN]: json(tokens), 'GET /order/api/v1/order/count': json(0) });
-    const { user, router } = renderApp(['/gameorder', '/signin']);
+    const { user, location } = renderApp(['/gameorder', '/signin']);
 
     expect(await screen.findByRole('heading', { name: 'Đăng nhập nhanh (demo)' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'an@example.com{Enter}');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/gameorder'));
+    await waitFor(() => expect(location().pathname).toBe('/gameorder'));
     expect(net.sent(DEMO_SIGN_IN)[0]?.body).toEqual({ user_access_token: 'an@example.com' });
     expect(window.localStorage.getItem('accessToken')).toBe('access-new');
     expect(window.localStorage.getItem('refreshToken')).toBe('refresh-new');
@@ -23,12 +23,12 @@ describe('/signin with the demo provider', () => {
 
   it('goes home after signing in when the sign-in page was opened directly', async () => {
     stubFetch({ [DEMO_SIGN_IN]: json(tokens) });
-    const { user, router } = renderApp('/signin');
+    const { user, location } = renderApp('/signin');
 
     await user.type(await screen.findByRole('textbox', { name: /Email/ }), 'an@example.com');
     await user.click(screen.getByRole('button', { name: 'Đăng nhập' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(location().pathname).toBe('/'));
   });
 
   it('disables the button while the request is on its way', async () => {
@@ -46,12 +46,12 @@ describe('/signin with the demo provider', () => {
 
   it("shows the API's message in the error toast and stays signed out", async () => {
     stubFetch({ [DEMO_SIGN_IN]: apiError(400, 'VALIDATION', 'Email không hợp lệ') });
-    const { user, router } = renderApp(['/', '/signin']);
+    const { user, location } = renderApp(['/', '/signin']);
 
     await user.type(await screen.findByRole('textbox', { name: /Email/ }), 'khong-phai-email{Enter}');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Email không hợp lệ');
-    expect(router.state.location.pathname).toBe('/signin');
+    expect(location().pathname).toBe('/signin');
     expect(window.localStorage.getItem('accessToken')).toBeNull();
     expect(screen.getByRole('button', { name: 'Đăng nhập' })).toBeEnabled();
   });

@@ -34,13 +34,13 @@ describe('home page', () => {
 
   it("remembers the chosen game, swaps the banner for its sale picture and opens its page", async () => {
     stubFetch({ [PLATFORMS]: json(games), 'GET /store/api/v1/store/list?keyword=&store_platform=7': json([]) });
-    const { user, router } = renderApp('/');
+    const { user, location, navigate } = renderApp('/');
 
     await user.click(await screen.findByRole('link', { name: 'Rồng Lửa UID' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/item/7'));
+    await waitFor(() => expect(location().pathname).toBe('/item/7'));
     expect(JSON.parse(window.localStorage.getItem('platformData') ?? 'null')).toEqual(games[0]);
-    await router.navigate('/');
+    await navigate('/');
     await screen.findByRole('list', { name: 'Lựa chọn trò chơi' });
     expect(banner()).toHaveAccessibleName('Khuyến mãi Rồng Lửa');
     expect(banner()).toHaveAttribute('src', `/storage/api/v1/storage/file/${fileId(2)}`);

@@ -108,7 +108,7 @@ describe('/item/:id, anonymous', () => {
 
   it("asks to sign in instead of adding to the cart; 'Để lúc khác' closes, 'Đăng nhập' goes to /signin", async () => {
     shopApi();
-    const { user, router } = renderApp('/item/7');
+    const { user, location } = renderApp('/item/7');
 
     await user.click(await screen.findByRole('button', { name: 'Thêm vào giỏ: Gói 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Thông báo' });
@@ -119,7 +119,7 @@ describe('/item/:id, anonymous', () => {
 
     await user.click(screen.getByRole('button', { name: 'Thêm vào giỏ: Gói 1' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('link', { name: 'Đăng nhập' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    await waitFor(() => expect(location().pathname).toBe('/signin'));
   });
 
   it('says so when the platform does not exist', async () => {
@@ -226,7 +226,7 @@ describe('/item/:id, signed in', () => {
     signInAs();
     let answer: (response: Response) => void = () => {};
     const net = shopApi({ [ORDER]: () => new Promise<Response>((resolve) => (answer = resolve)) });
-    const { user, router } = renderApp('/item/7');
+    const { user, location, navigate } = renderApp('/item/7');
 
     await user.click(await screen.findByRole('button', { name: 'Thêm vào giỏ: Gói 1' }));
     await user.click(within(cart()).getByRole('button', { name: 'Tăng số lượng Gói 1' }));
@@ -250,29 +250,29 @@ describe('/item/:id, signed in', () => {
     });
 
     answer(json(created));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/gameorder/${created.id}`));
-    expect(router.state.location.state).toEqual({ order: created });
+    await waitFor(() => expect(location().pathname).toBe(`/gameorder/${created.id}`));
+    expect(location().state).toEqual({ order: created });
     expect(await screen.findByRole('heading', { name: 'Chi tiết đơn hàng' })).toBeInTheDocument();
     expect(screen.getByText('Mã đơn:', { exact: false })).toHaveTextContent('Mã đơn: LS250315ABCD');
     expect(window.localStorage.getItem('cart')).toBeNull();
     expect(net.sent('GET /order/api/v1/order/LS250315ABCD')).toHaveLength(0);
 
     // Back from the new order lands on the home page, not on the sent form.
-    await router.navigate(-1);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await navigate(-1);
+    await waitFor(() => expect(location().pathname).toBe('/'));
   });
 
   it("shows the API's refusal, keeps what was typed and retries with the same key", async () => {
     signInAs();
     const net = shopApi({ [ORDER]: apiError(409, 'NOT_ENOUGH_COINS', 'Số coin của bạn không đủ để thanh toán đơn hàng này') });
-    const { user, router } = renderApp('/item/7');
+    const { user, location } = renderApp('/item/7');
 
     await user.click(await screen.findByRole('button', { name: 'Thêm vào giỏ: Gói 1' }));
     await fillUidForm(user);
     await user.click(screen.getByRole('button', { name: 'Đặt hàng' }));
 
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Số coin của bạn không đủ để thanh toán đơn hàng này'));
-    expect(router.state.location.pathname).toBe('/item/7');
+    expect(location().pathname).toBe('/item/7');
     expect(screen.getByRole('textbox', { name: /Họ tên/ })).toHaveValue('Nguyễn Văn An');
     expect(screen.getByRole('textbox', { name: /UID/ })).toHaveValue('123456');
     expect(within(cart()).getByText('Gói 1')).toBeInTheDocument();

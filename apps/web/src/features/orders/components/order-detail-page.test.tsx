@@ -16,7 +16,7 @@ async function openWithState(order: ReturnType<typeof testOrder>) {
   signInAs();
   const net = stubFetch({});
   const view = renderApp('/');
-  await view.router.navigate(`/gameorder/${order.id}`, { state: { order } });
+  await view.navigate(`/gameorder/${order.id}`, { state: { order } });
   await screen.findByRole('heading', { name: 'Chi tiết đơn hàng' });
   return { ...view, net };
 }
@@ -107,13 +107,13 @@ describe('/gameorder/:id', () => {
     signInAs();
     const order = testOrder({ status: 2 });
     stubFetch({ [detail(order.id)]: json(order), 'GET /order/api/v1/order/list?page=1&limit=10': json({ rows: [order], total: 1 }) });
-    const { user, router } = renderApp(`/gameorder/${order.id}`);
+    const { user, location, navigate } = renderApp(`/gameorder/${order.id}`);
 
     expect(await screen.findByText('Mã đơn:', { exact: false })).toHaveTextContent('LS250315ABCD');
     await user.click(screen.getByRole('button', { name: 'Xem danh sách đơn hàng' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/gameorder'));
-    await router.navigate(-1);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(location().pathname).toBe('/gameorder'));
+    await navigate(-1);
+    await waitFor(() => expect(location().pathname).toBe('/'));
   });
 
   it('says the order was not found for an unknown id', async () => {

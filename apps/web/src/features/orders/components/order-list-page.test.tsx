@@ -16,8 +16,8 @@ const rows = (from: number, count: number, status = 2) =>
 describe('/gameorder', () => {
   it('sends an anonymous visitor to sign in', async () => {
     stubFetch({});
-    const { router } = renderApp('/gameorder');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    const { location } = renderApp('/gameorder');
+    await waitFor(() => expect(location().pathname).toBe('/signin'));
   });
 
   it('shows 10 orders a page with as many pages as the total needs, the page in the address', async () => {
@@ -26,7 +26,7 @@ describe('/gameorder', () => {
       [list(1)]: json({ rows: rows(1, 10), total: 23 }),
       [list(2)]: json({ rows: rows(11, 10), total: 23 }),
     });
-    const { user, router } = renderApp('/gameorder');
+    const { user, location, navigate } = renderApp('/gameorder');
 
     expect(await screen.findByRole('heading', { name: 'Danh sách đơn hàng' })).toBeInTheDocument();
     const orders = await screen.findByRole('list', { name: 'Danh sách đơn hàng' });
@@ -37,11 +37,11 @@ describe('/gameorder', () => {
     expect(within(pagination).queryByRole('link', { name: 'Trang 4' })).not.toBeInTheDocument();
 
     await user.click(within(pagination).getByRole('link', { name: 'Trang 2' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    await waitFor(() => expect(location().search).toBe('?page=2'));
     expect(await screen.findByText('LS11')).toBeInTheDocument();
     expect(net.sent(list(2))).toHaveLength(1);
 
-    await router.navigate(-1);
+    await navigate(-1);
     expect(await screen.findByText('LS1')).toBeInTheDocument();
   });
 
@@ -50,7 +50,7 @@ describe('/gameorder', () => {
     const done = testOrder({ id: '00000000-0000-4000-8000-000000000001', code: 'LSDONE', status: 2 });
     const busy = testOrder({ id: '00000000-0000-4000-8000-000000000002', code: 'LSBUSY', status: 1 });
     stubFetch({ [list(1)]: json({ rows: [done, busy], total: 2 }) });
-    const { user, router } = renderApp('/gameorder');
+    const { user, location } = renderApp('/gameorder');
 
     const busyCard = (await screen.findByText('LSBUSY')).closest('article')!;
     expect(within(busyCard).getByText('Đang xử lý')).toBeInTheDocument();
@@ -58,8 +58,8 @@ describe('/gameorder', () => {
     expect(within(busyCard).getByText(/bạn xem được chi tiết khi đơn hoàn thành/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: /^LSDONE Đã hoàn thành Rồng Lửa/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/gameorder/${done.id}`));
-    expect(router.state.location.state).toEqual({ order: done });
+    await waitFor(() => expect(location().pathname).toBe(`/gameorder/${done.id}`));
+    expect(location().state).toEqual({ order: done });
   });
 
   it('says there are no orders yet and leads to the games', async () => {
