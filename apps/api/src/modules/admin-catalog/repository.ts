@@ -1,7 +1,7 @@
 /** Platforms and store items as the admin console edits them: inactive ones included. */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, platforms, storedFiles, storeItems } from '../../db/schema.js';
+import { platforms, storedFiles, storeItems } from '../../db/schema.js';
 
 export type PlatformRow = typeof platforms.$inferSelect;
 export type NewPlatform = typeof platforms.$inferInsert;
@@ -11,7 +11,9 @@ export type NewStoreItem = typeof storeItems.$inferInsert;
 const platformColumns = {
   platform: platforms,
   // Spelled out: drizzle drops table prefixes in a one-table select, which would un-correlate the subquery.
-  itemCount: sql<number>`(select count(*) from "store_items" si where si."platform_id" = "platforms"."id")`.mapWith(Number),
+  itemCount: sql<number>`(select count(*) from "store_items" si where si."platform_id" = "platforms"."id")`.mapWith(
+    Number,
+  ),
 };
 
 export function listPlatforms(db: Db) {
@@ -39,7 +41,9 @@ export async function updatePlatform(tx: Db, id: number, values: Partial<NewPlat
 }
 
 export async function nextPlatformSortOrder(db: Db): Promise<number> {
-  const [row] = await db.select({ next: sql<number>`coalesce(max(${platforms.sortOrder}), -1) + 1`.mapWith(Number) }).from(platforms);
+  const [row] = await db
+    .select({ next: sql<number>`coalesce(max(${platforms.sortOrder}), -1) + 1`.mapWith(Number) })
+    .from(platforms);
   return row?.next ?? 0;
 }
 
@@ -49,7 +53,10 @@ export async function platformIdsIn(db: Db, ids: number[]): Promise<Set<number>>
 }
 
 export async function setPlatformSortOrder(tx: Db, id: number, sortOrder: number): Promise<void> {
-  await tx.update(platforms).set({ sortOrder, updatedAt: sql`now()` }).where(eq(platforms.id, id));
+  await tx
+    .update(platforms)
+    .set({ sortOrder, updatedAt: sql`now()` })
+    .where(eq(platforms.id, id));
 }
 
 const itemColumns = { item: storeItems, platformName: platforms.name };
@@ -64,7 +71,11 @@ export function listStoreItems(db: Db, platformId: number | null) {
 }
 
 export async function findStoreItem(db: Db, id: number) {
-  const [row] = await db.select(itemColumns).from(storeItems).innerJoin(platforms, eq(platforms.id, storeItems.platformId)).where(eq(storeItems.id, id));
+  const [row] = await db
+    .select(itemColumns)
+    .from(storeItems)
+    .innerJoin(platforms, eq(platforms.id, storeItems.platformId))
+    .where(eq(storeItems.id, id));
   return row;
 }
 
@@ -97,15 +108,14 @@ export async function storeItemIdsIn(db: Db, ids: number[]): Promise<Set<number>
 }
 
 export async function setItemSortOrder(tx: Db, id: number, sortOrder: number): Promise<void> {
-  await tx.update(storeItems).set({ sortOrder, updatedAt: sql`now()` }).where(eq(storeItems.id, id));
+  await tx
+    .update(storeItems)
+    .set({ sortOrder, updatedAt: sql`now()` })
+    .where(eq(storeItems.id, id));
 }
 
 export async function existingFileIds(db: Db, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: storedFiles.id }).from(storedFiles).where(inArray(storedFiles.id, ids));
   return new Set(rows.map((row) => row.id));
-}
-
-export async function insertAudit(tx: Db, row: typeof auditLog.$inferInsert): Promise<void> {
-  await tx.insert(auditLog).values(row);
 }

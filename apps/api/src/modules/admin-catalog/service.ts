@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
+import { writeAudit } from '../../lib/audit.js';
 import { toSearchText } from '../../lib/search-text.js';
 import * as repo from './repository.js';
 
@@ -107,7 +108,7 @@ export async function createPlatform(db: Db, actorId: string, input: PlatformCre
       // New platforms go last unless placed explicitly.
       sortOrder: input.sort_order ?? (await repo.nextPlatformSortOrder(tx)),
     });
-    await repo.insertAudit(tx, { actorId, action: 'platform.create', entity: 'platform', entityId: String(row.id), after: auditShape(toPlatform(row, 0)) });
+    await writeAudit(tx, { actorId, action: 'platform.create', entity: 'platform', entityId: String(row.id), after: auditShape(toPlatform(row, 0)) });
     return row.id;
   });
   return platformById(db, id);
@@ -127,7 +128,7 @@ export async function updatePlatform(db: Db, actorId: string, id: number, input:
       ...(input.sort_order !== undefined ? { sortOrder: input.sort_order } : {}),
       updatedAt: new Date(),
     });
-    await repo.insertAudit(tx, {
+    await writeAudit(tx, {
       actorId,
       action: 'platform.update',
       entity: 'platform',
@@ -144,7 +145,7 @@ export async function reorderPlatforms(db: Db, actorId: string, ids: number[]): 
   await db.transaction(async (tx: Tx) => {
     checkReorder(ids, await repo.platformIdsIn(tx, ids));
     for (const [position, id] of ids.entries()) await repo.setPlatformSortOrder(tx, id, position);
-    await repo.insertAudit(tx, { actorId, action: 'platform.reorder', entity: 'platform', entityId: '*', after: { ids } });
+    await writeAudit(tx, { actorId, action: 'platform.reorder', entity: 'platform', entityId: '*', after: { ids } });
   });
   return listPlatforms(db);
 }
@@ -184,7 +185,7 @@ export async function createStoreItem(db: Db, actorId: string, input: StoreCreat
       isActive: input.is_active,
       sortOrder: input.sort_order ?? (await repo.nextItemSortOrder(tx, input.platform_id)),
     });
-    await repo.insertAudit(tx, { actorId, action: 'store.create', entity: 'store_item', entityId: String(row.id), after: auditShape(toStoreItem(row, '')) });
+    await writeAudit(tx, { actorId, action: 'store.create', entity: 'store_item', entityId: String(row.id), after: auditShape(toStoreItem(row, '')) });
     return row.id;
   });
   return storeItemById(db, id);
@@ -209,7 +210,7 @@ export async function updateStoreItem(db: Db, actorId: string, id: number, input
       ...(input.sort_order !== undefined ? { sortOrder: input.sort_order } : {}),
       updatedAt: new Date(),
     });
-    await repo.insertAudit(tx, {
+    await writeAudit(tx, {
       actorId,
       action: 'store.update',
       entity: 'store_item',
@@ -225,7 +226,7 @@ export async function reorderStoreItems(db: Db, actorId: string, ids: number[]):
   const platformIds = await db.transaction(async (tx: Tx) => {
     checkReorder(ids, await repo.storeItemIdsIn(tx, ids));
     for (const [position, id] of ids.entries()) await repo.setItemSortOrder(tx, id, position);
-    await repo.insertAudit(tx, { actorId, action: 'store.reorder', entity: 'store_item', entityId: '*', after: { ids } });
+    await writeAudit(tx, { actorId, action: 'store.reorder', entity: 'store_item', entityId: '*', after: { ids } });
     return ids;
   });
   const all = await listStoreItems(db, null);

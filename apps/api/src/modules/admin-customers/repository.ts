@@ -2,7 +2,7 @@
 import { count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { auditLog, coinLedger, orders, users } from '../../db/schema.js';
+import { coinLedger, orders, users } from '../../db/schema.js';
 import { foldedText } from '../../lib/search-sql.js';
 import { likeContains, toSearchText } from '../../lib/search-text.js';
 
@@ -15,7 +15,10 @@ const userColumns = {
   coinTotal: users.coinTotal,
   createdAt: users.createdAt,
   /** Coins held by open coin orders (status 0/1), as coins/service pendingCoins counts them. */
-  pendingCoins: sql<number>`(select coalesce(sum(o.total_coin), 0) from "orders" o where o.user_id = "users"."id" and o.pay_method = 0 and o.status in (0, 1))`.mapWith(Number),
+  pendingCoins:
+    sql<number>`(select coalesce(sum(o.total_coin), 0) from "orders" o where o.user_id = "users"."id" and o.pay_method = 0 and o.status in (0, 1))`.mapWith(
+      Number,
+    ),
   orderCount: sql<number>`(select count(*) from "orders" o where o.user_id = "users"."id")`.mapWith(Number),
 };
 
@@ -77,8 +80,4 @@ export function listLedger(db: Db, userId: string, page: { limit: number; offset
 export async function countLedger(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(coinLedger).where(eq(coinLedger.userId, userId));
   return row?.n ?? 0;
-}
-
-export async function insertAudit(tx: Db, row: typeof auditLog.$inferInsert): Promise<void> {
-  await tx.insert(auditLog).values(row);
 }

@@ -7,6 +7,7 @@ import { API_MESSAGES, ERROR_CODES, type adminAdjustBody, type adminLedger, type
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { writeAudit } from '../../lib/audit.js';
 import { COIN_REASONS, applyCoinChange, lockCoinTotal, pendingCoins } from '../coins/service.js';
 import * as repo from './repository.js';
 
@@ -76,7 +77,7 @@ export async function adjustCoins(db: Db, actorId: string, input: AdjustInput): 
       actorId,
       note: input.reason,
     });
-    await repo.insertAudit(tx, {
+    await writeAudit(tx, {
       actorId,
       action: 'coins.adjust',
       entity: 'user',

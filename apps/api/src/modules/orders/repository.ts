@@ -1,7 +1,7 @@
 /** Orders, their lines and their audit rows. The game password column is never selected here. */
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, orderLines, orders, platforms, storeItems } from '../../db/schema.js';
+import { orderLines, orders, platforms, storeItems } from '../../db/schema.js';
 
 /** What the customer may see of an order (no password, no idempotency data). */
 const orderColumns = {
@@ -62,16 +62,16 @@ export async function findByIdempotencyKey(db: Db, userId: string, key: string) 
 
 /** Inserts the order unless its code is taken (then returns undefined and the caller draws another code). */
 export async function insertOrder(tx: Db, values: NewOrder): Promise<OrderRow | undefined> {
-  const [row] = await tx.insert(orders).values(values).onConflictDoNothing({ target: orders.code }).returning(orderColumns);
+  const [row] = await tx
+    .insert(orders)
+    .values(values)
+    .onConflictDoNothing({ target: orders.code })
+    .returning(orderColumns);
   return row;
 }
 
 export async function insertLines(tx: Db, lines: NewOrderLine[]): Promise<OrderLineRow[]> {
   return tx.insert(orderLines).values(lines).returning();
-}
-
-export async function insertAudit(tx: Db, row: typeof auditLog.$inferInsert): Promise<void> {
-  await tx.insert(auditLog).values(row);
 }
 
 export async function findUserOrder(db: Db, userId: string, orderId: string): Promise<OrderRow | undefined> {

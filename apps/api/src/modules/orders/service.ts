@@ -21,6 +21,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { writeAudit } from '../../lib/audit.js';
 import { lockCoinTotal, notEnoughCoins, pendingCoins } from '../coins/service.js';
 import { dueAtFor } from './due-at.js';
 import { newOrderCode } from './order-code.js';
@@ -172,7 +173,7 @@ async function insertOrder(
       tx,
       lines.map((line, position) => ({ orderId: row.id, position, ...line })),
     );
-    await repo.insertAudit(tx, {
+    await writeAudit(tx, {
       actorId: values.userId,
       action: 'order.create',
       entity: 'order',

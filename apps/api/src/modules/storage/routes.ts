@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { API_MESSAGES, UPLOAD_MAX_BYTES, errorBody, fileIdParams, uploadResponse } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { writeAudit } from '../../lib/audit.js';
+import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import { findFile, storeImage } from './service.js';
 
 export async function storageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -62,7 +63,18 @@ export async function storageRoutes(app: FastifyInstance, ctx: AppContext): Prom
           // @fastify/multipart throws once the stream passes the size limit.
           throw badRequest(API_MESSAGES.uploadTooLarge);
         }
-        const stored = await storeImage(ctx.db, bytes);
+        const actorId = currentUser(request).id;
+        const stored = await ctx.db.transaction(async (tx) => {
+          const image = await storeImage(tx, bytes);
+          await writeAudit(tx, {
+            actorId,
+            action: 'file.upload',
+            entity: 'file',
+            entityId: image.id,
+            after: { content_type: image.contentType, width: image.width, height: image.height, name: part.filename.slice(0, 200) },
+          });
+          return image;
+        });
         return { id: stored.id, content_type: stored.contentType, width: stored.width, height: stored.height };
       },
     );

@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -53,6 +55,11 @@ describe('POST /storage/api/v1/storage/upload', () => {
     // The same picture again is the same file.
     const again = await upload(adminToken, multipart('lai.jpg', 'image/jpeg', jpeg));
     expect(again.json().id).toBe(id);
+
+    // Each upload is an admin action in the audit trail.
+    const audit = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'file.upload'), eq(auditLog.entityId, id)));
+    expect(audit.map((row) => (row.after as { name: string }).name)).toEqual(['anh.jpg', 'lai.jpg']);
+    expect(audit.every((row) => row.actorId !== null)).toBe(true);
   });
 
   it('accepts PNG and WebP, keeping their type', async () => {
