@@ -11,6 +11,12 @@ export const CONTACT_SUPPORT_AFTER_MINUTES = 5;
 /** Default daily deadline (Asia/Ho_Chi_Minh) for the 16:00 promise. */
 export const DEFAULT_DEADLINE_HOUR = 16;
 export const SHOP_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+/**
+ * How long an unpaid bank order waits for its transfer: it expires ('unpaid_expired') once
+ * created_at + this many hours is past. Its 16:00 promise starts only when staff confirm the payment
+ * (docs/decisions/0008), so it is never settled as late while unpaid.
+ */
+export const UNPAID_ORDER_EXPIRY_HOURS = 24;
 
 /** Limits on an order request. */
 export const MAX_ORDER_LINES = 50;

@@ -1,22 +1,27 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lateCompensationCoins } from '@lucky/shared';
+import { UNPAID_ORDER_EXPIRY_HOURS, lateCompensationCoins } from '@lucky/shared';
 import { auditLog, coinLedger, orders, users } from '../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { changeOrderStatus } from '../modules/admin-orders/service.js';
+import { dueAtFor } from '../modules/orders/due-at.js';
 import { runDeadlineSweep, startDeadlineJob } from './deadline.js';
 
 let t: TestApp;
 let platformId: number;
 let itemId: number;
+let adminId: string;
 /** The sweep's pinned clock: 16:05 in Ho Chi Minh City. */
 const NOW = new Date('2026-03-10T09:05:00Z');
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 beforeAll(async () => {
   t = await createTestApp();
   platformId = (await createPlatform(t.app.ctx.db, { needLogin: true })).id;
   itemId = (await createStoreItem(t.app.ctx.db, platformId)).id;
+  adminId = (await t.signIn('admin@lucky.test')).userId;
 });
 afterAll(async () => {
   await t?.close();
@@ -24,7 +29,11 @@ afterAll(async () => {
 
 const db = () => t.app.ctx.db;
 
-async function order(userId: string, values: { status: number; payMethod: number; coinCost?: number; dueAt?: Date }) {
+/**
+ * An order placed (by default) 25 hours before NOW — an unpaid bank order that old has expired —
+ * and due (by default) 5 minutes before NOW.
+ */
+async function order(userId: string, values: { status: number; payMethod: number; coinCost?: number; dueAt?: Date; createdAt?: Date }) {
   return createOrder(db(), {
     userId,
     platformId,
@@ -32,9 +41,14 @@ async function order(userId: string, values: { status: number; payMethod: number
     payMethod: values.payMethod,
     lines: [{ storeId: itemId, priceVnd: 50_000, coinCost: values.coinCost ?? 500, giftCoin: 25 }],
     passEncrypted: t.app.ctx.secretBox.seal('mat-khau'),
-    createdAt: new Date(NOW.getTime() - 24 * 60 * MINUTE),
+    createdAt: values.createdAt ?? new Date(NOW.getTime() - 25 * HOUR),
     dueAt: values.dueAt ?? new Date(NOW.getTime() - 5 * MINUTE),
   });
+}
+
+/** An order placed at `placedAt` with the due time the shop gives it then (16:00). */
+function placedAt(userId: string, values: { status: number; payMethod: number; coinCost?: number }, at: Date) {
+  return order(userId, { ...values, createdAt: at, dueAt: dueAtFor(at, 16) });
 }
 
 async function stored(id: string) {
@@ -79,7 +93,7 @@ describe('runDeadlineSweep', () => {
     expect(refund).toHaveLength(1);
   });
 
-  it('expires an unpaid bank order without compensation', async () => {
+  it('expires an unpaid bank order older than the payment window, without compensation', async () => {
     const c = await createCustomer(db(), t.app.ctx.tokens);
     const unpaid = await order(c.userId, { status: 0, payMethod: 1 });
     await runDeadlineSweep(t.app.ctx, NOW);
@@ -155,6 +169,112 @@ describe('runDeadlineSweep', () => {
       expect(ledger).toHaveLength(2);
       expect(total).toBe(100);
     }
+  });
+});
+
+describe('the promise clock of a bank order starts at its payment (docs/decisions/0008)', () => {
+  /** A wall-clock time in Ho Chi Minh City. */
+  const local = (wallClock: string) => new Date(`${wallClock}:00+07:00`);
+  const confirmPaid = (orderId: string, at: Date) => changeOrderStatus(t.app.ctx, adminId, orderId, { status: 1, reason: 'Đã nhận tiền' }, at);
+
+  // Tests share one database: the sweeps below may also settle other tests' leftovers, so each test
+  // checks its own orders; a repeated sweep at the same time must still find nothing at all.
+  async function sweepTwice(at: Date) {
+    const first = await runDeadlineSweep(t.app.ctx, at);
+    expect(await runDeadlineSweep(t.app.ctx, at)).toEqual({ late: 0, unpaidExpired: 0 });
+    return first;
+  }
+
+  it.each(['15:58', '10:00'])(
+    'an unpaid order placed at %s and paid at 15:59 survives 16:00; confirmed at 16:02 it is due 16:00 the next day',
+    async (placed) => {
+      const c = await createCustomer(db(), t.app.ctx.tokens);
+      await grantCoins(db(), c.userId, 500);
+      const bank = await placedAt(c.userId, { status: 0, payMethod: 1 }, local(`2026-03-20T${placed}`));
+      const coin = await placedAt(c.userId, { status: 0, payMethod: 0, coinCost: 300 }, local(`2026-03-20T${placed}`));
+      expect(bank.dueAt).toEqual(local('2026-03-20T16:00'));
+
+      // 16:01: the coin order is late as before; the unpaid bank order is not expired, nor late.
+      await sweepTwice(local('2026-03-20T16:01'));
+      expect(await stored(bank.id)).toMatchObject({ status: 0, refundStatus: null, finishedAt: null });
+      expect(await statusAudits(bank.id)).toEqual([]);
+      expect(await stored(coin.id)).toMatchObject({ status: 3 });
+      expect(await statusAudits(coin.id)).toEqual([expect.objectContaining({ reason: 'late', before: { status: 0 } })]);
+
+      // 16:02: staff confirm the transfer; the promise runs from now: 16:00 tomorrow, recorded in the audit.
+      const confirmed = await confirmPaid(bank.id, local('2026-03-20T16:02'));
+      expect(confirmed).toMatchObject({ status: 1, paid_at: local('2026-03-20T16:02').toISOString(), due_at: local('2026-03-21T16:00').toISOString() });
+      expect(await statusAudits(bank.id)).toEqual([
+        expect.objectContaining({
+          actorId: adminId,
+          reason: 'Đã nhận tiền',
+          before: { status: 0, due_at: local('2026-03-20T16:00').toISOString() },
+          after: { status: 1, due_at: local('2026-03-21T16:00').toISOString() },
+        }),
+      ]);
+
+      // Not late at 16:03, nor at 16:00 sharp the next day.
+      await sweepTwice(local('2026-03-20T16:03'));
+      await sweepTwice(local('2026-03-21T16:00'));
+      expect(await stored(bank.id)).toMatchObject({ status: 1, refundStatus: null });
+      expect(await statusAudits(bank.id)).toHaveLength(1);
+
+      // Still open after the next day's 16:00: late, refund due, compensated — once.
+      const before = (await coins(c.userId)).total;
+      await sweepTwice(local('2026-03-21T16:01'));
+      expect(await stored(bank.id)).toMatchObject({ status: 3, refundStatus: 'due', passEncrypted: null, finishedAt: local('2026-03-21T16:01') });
+      expect((await statusAudits(bank.id)).map((row) => row.reason)).toEqual(['Đã nhận tiền', 'late']);
+      const { total, ledger } = await coins(c.userId);
+      expect(total).toBe(before + 50);
+      expect(ledger.filter((row) => row.orderId === bank.id)).toEqual([expect.objectContaining({ delta: 50, reason: 'late_compensation' })]);
+    },
+  );
+
+  it('a bank order confirmed paid before 16:00 is due at 16:00 that day, and late after it', async () => {
+    const c = await createCustomer(db(), t.app.ctx.tokens);
+    const bank = await placedAt(c.userId, { status: 0, payMethod: 1 }, local('2026-03-19T18:00'));
+    expect(bank.dueAt).toEqual(local('2026-03-20T16:00'));
+    const confirmed = await confirmPaid(bank.id, local('2026-03-20T15:00'));
+    expect(confirmed.due_at).toBe(local('2026-03-20T16:00').toISOString());
+
+    await sweepTwice(local('2026-03-20T16:00'));
+    expect((await stored(bank.id)).status).toBe(1);
+    const settled = await sweepTwice(local('2026-03-20T16:01'));
+    expect(settled.late).toBeGreaterThanOrEqual(1);
+    expect(await stored(bank.id)).toMatchObject({ status: 3, refundStatus: 'due' });
+    expect((await statusAudits(bank.id)).map((row) => row.reason)).toEqual(['Đã nhận tiền', 'late']);
+  });
+
+  it('a coin order accepted by staff keeps the due time it got when placed', async () => {
+    const c = await createCustomer(db(), t.app.ctx.tokens);
+    await grantCoins(db(), c.userId, 500);
+    const coin = await placedAt(c.userId, { status: 0, payMethod: 0, coinCost: 300 }, local('2026-03-20T09:00'));
+    const accepted = await confirmPaid(coin.id, local('2026-03-20T16:30'));
+    expect(accepted).toMatchObject({ status: 1, paid_at: null, due_at: local('2026-03-20T16:00').toISOString() });
+    expect(await statusAudits(coin.id)).toEqual([expect.objectContaining({ before: { status: 0 }, after: { status: 1 } })]);
+
+    await sweepTwice(local('2026-03-20T16:31'));
+    expect(await stored(coin.id)).toMatchObject({ status: 3, refundStatus: null });
+    expect((await statusAudits(coin.id)).map((row) => row.reason)).toEqual(['Đã nhận tiền', 'late']);
+  });
+
+  it(`expires an unpaid bank order once it is older than ${UNPAID_ORDER_EXPIRY_HOURS} h, never as late`, async () => {
+    const c = await createCustomer(db(), t.app.ctx.tokens);
+    const placed = local('2026-03-22T15:58');
+    const unpaid = await placedAt(c.userId, { status: 0, payMethod: 1 }, placed);
+    const after = (ms: number) => new Date(placed.getTime() + ms);
+
+    // Past its placement due time and up to the full window, it waits for the transfer.
+    for (const at of [after(3 * MINUTE), after(UNPAID_ORDER_EXPIRY_HOURS * HOUR - MINUTE), after(UNPAID_ORDER_EXPIRY_HOURS * HOUR)]) {
+      await sweepTwice(at);
+      expect((await stored(unpaid.id)).status).toBe(0);
+    }
+    expect(await statusAudits(unpaid.id)).toEqual([]);
+
+    await sweepTwice(after(UNPAID_ORDER_EXPIRY_HOURS * HOUR + MINUTE));
+    expect(await stored(unpaid.id)).toMatchObject({ status: 3, refundStatus: null, passEncrypted: null });
+    expect(await statusAudits(unpaid.id)).toEqual([expect.objectContaining({ actorId: null, reason: 'unpaid_expired', before: { status: 0 } })]);
+    expect((await coins(c.userId)).ledger).toEqual([]);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
- * The 16:00 promise (DESIGN.md § Order lifecycle; docs/decisions/0005): every minute, orders still
- * open past their due time are settled. Unpaid bank orders expire ('unpaid_expired'); paid bank orders
- * and coin orders are rejected as 'late', refunded in full (refund due / reservation released) and
- * compensated with coins (lateCompensationCoins).
+ * The 16:00 promise (DESIGN.md § Order lifecycle; docs/decisions/0005, 0008): every minute, overdue
+ * orders are settled. Unpaid bank orders older than UNPAID_ORDER_EXPIRY_HOURS expire
+ * ('unpaid_expired', nothing owed); paid bank orders (due 16:00 after their payment was confirmed) and
+ * coin orders (due 16:00 after placement) still open past due_at are rejected as 'late', refunded in
+ * full (refund due / reservation released) and compensated with coins (lateCompensationCoins).
  *
  * Safe with several API instances: each order is settled in its own transaction that locks it with
- * FOR UPDATE SKIP LOCKED and re-checks that it is still open and overdue, so an order is settled once
- * whoever gets there first, and a second run finds nothing to do.
+ * FOR UPDATE SKIP LOCKED and re-checks the same overdue condition (one definition, in the admin-orders
+ * repository), so an order is settled once whoever gets there first, and a second run finds nothing.
  */
 import type { AppContext } from '../context.js';
 import { findOverdueOrderIds, settleOverdueOrder } from '../modules/admin-orders/service.js';

@@ -5,6 +5,7 @@ import { auditLog, coinLedger, orders, users } from '../../db/schema.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, createStoredFile, grantCoins } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { dueAtFor } from '../orders/due-at.js';
 
 const BASE = '/order/api/v1/admin/order';
 const MSG = {
@@ -225,6 +226,8 @@ describe('ledger effects of a move', () => {
     const order = await newOrder(c.userId, { status: 0, payMethod: 1 });
     const accepted = await patchOk(order.id, { status: 1 });
     expect(accepted.paid_at).not.toBeNull();
+    // The 16:00 promise runs from the payment (docs/decisions/0008), with the configured hour.
+    expect(accepted.due_at).toBe(dueAtFor(new Date(accepted.paid_at!), t.config.deadlineHour).toISOString());
     expect(accepted.finished_at).toBeNull();
     const completed = await patchOk(order.id, { status: 2 });
     expect(completed.finished_at).not.toBeNull();

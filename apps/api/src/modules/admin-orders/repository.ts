@@ -3,7 +3,7 @@
  * their audit trail. Writes happen only inside a transaction that holds the order's row lock.
  */
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { ORDER_STATUS, PAY_METHOD } from '@lucky/shared';
+import { ORDER_STATUS, PAY_METHOD, UNPAID_ORDER_EXPIRY_HOURS } from '@lucky/shared';
 import type { Db } from '../../db/client.js';
 import { auditLog, coinLedger, orderLines, orders, storedFiles, users } from '../../db/schema.js';
 import { foldedText } from '../../lib/search-sql.js';
@@ -17,6 +17,9 @@ export const AT_RISK_WINDOW_MS = 60 * 60 * 1000;
 /**
  * The one definition of an order at risk: open (0, 1) and due within AT_RISK_WINDOW_MS of `now`, or
  * already past due. The row flag, the list filter and the dashboard count all use it.
+ * An unpaid bank order is flagged by its placement due_at too, although the sweep does not settle it
+ * then (see `overdue`): a transfer may be waiting for staff to confirm it, which re-promises the order
+ * from the payment and clears the flag (docs/decisions/0008).
  */
 function atRisk(now: Date): SQL {
   return and(inArray(orders.status, OPEN_STATUSES), lte(orders.dueAt, new Date(now.getTime() + AT_RISK_WINDOW_MS)))!;
@@ -141,25 +144,50 @@ export async function lockOrder(tx: Db, orderId: string): Promise<LockedOrder | 
   return row;
 }
 
+const UNPAID_ORDER_EXPIRY_MS = UNPAID_ORDER_EXPIRY_HOURS * 60 * 60 * 1000;
+
+/** A bank order still waiting for its transfer (status 0). */
+export const isUnpaidBankOrder = (order: { payMethod: number; status: number }): boolean =>
+  order.payMethod === PAY_METHOD.BANK && order.status === ORDER_STATUS.PENDING;
+
 /**
- * Locks the order only if it is still open and overdue and nobody else holds it: another instance's
- * sweep (or an admin) working on it makes this return undefined instead of waiting.
+ * The one definition of an order the deadline sweep settles at `now` (docs/decisions/0005, 0008);
+ * the candidates query and the lock-and-recheck both use it, so they cannot disagree:
+ * - an unpaid bank order (0) once it is older than UNPAID_ORDER_EXPIRY_HOURS (created_at + window <
+ *   now), whatever its due_at — it expires, it is never late;
+ * - a paid bank order (1) or a coin order (0, 1) once past its due_at — it is late.
+ */
+function overdue(now: Date): SQL {
+  const unpaidBank = and(eq(orders.payMethod, PAY_METHOD.BANK), eq(orders.status, ORDER_STATUS.PENDING))!;
+  const promised = or(
+    and(eq(orders.payMethod, PAY_METHOD.BANK), eq(orders.status, ORDER_STATUS.PROCESSING)),
+    and(eq(orders.payMethod, PAY_METHOD.COIN), inArray(orders.status, OPEN_STATUSES)),
+  )!;
+  return or(
+    and(unpaidBank, lt(orders.createdAt, new Date(now.getTime() - UNPAID_ORDER_EXPIRY_MS))),
+    and(promised, lt(orders.dueAt, now)),
+  )!;
+}
+
+/**
+ * Locks the order only if it is still overdue (`overdue`) and nobody else holds it: another
+ * instance's sweep (or an admin) working on it makes this return undefined instead of waiting.
  */
 export async function lockOverdueOrder(tx: Db, orderId: string, now: Date): Promise<LockedOrder | undefined> {
   const [row] = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), inArray(orders.status, OPEN_STATUSES), lt(orders.dueAt, now)))
+    .where(and(eq(orders.id, orderId), overdue(now)))
     .for('update', { skipLocked: true });
   return row;
 }
 
-/** Open orders past their due time, the most overdue first. */
+/** Orders the sweep settles at `now` (`overdue`), earliest due first. */
 export async function findOverdueOrderIds(db: Db, now: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(inArray(orders.status, OPEN_STATUSES), lt(orders.dueAt, now)))
+    .where(overdue(now))
     .orderBy(asc(orders.dueAt), asc(orders.id))
     .limit(limit);
   return rows.map((row) => row.id);

@@ -155,11 +155,16 @@ export interface Move {
   resultPicture?: string[] | undefined;
   /** Compensation coins credited with the move (late orders). */
   compensationCoins?: number;
+  /** The 16:00 promise's hour (config DEADLINE_HOUR): a bank order confirmed paid is due by it. */
+  deadlineHour: number;
   now: Date;
 }
 
 /**
  * Applies an allowed move to an order whose row the caller has locked in `tx`:
+ * - bank order confirmed paid (0 → 1): paid_at is stamped and the 16:00 promise starts from the
+ *   payment — due_at = dueAtFor(paid_at, deadline hour), recorded in the audit row (docs/decisions/0008).
+ *   A coin order keeps the due time it got when placed (its coins were reserved then);
  * - coin order completed: its reserved coins are debited (ORDER_DEBIT);
  * - bank order completed: its gift coins are credited (ORDER_GIFT);
  * - rejected: nothing to debit — a coin order's reservation is released by the status itself, and a
@@ -169,7 +174,12 @@ export interface Move {
 export async function moveLockedOrder(tx: Tx, order: repo.LockedOrder, move: Move): Promise<void> {
   const from = order.status;
   const changes: repo.OrderChanges = { status: move.to, updatedAt: move.now };
-  if (move.to === ORDER_STATUS.PROCESSING && order.payMethod === PAY_METHOD.BANK && !order.paidAt) changes.paidAt = move.now;
+  const paymentConfirmed = move.to === ORDER_STATUS.PROCESSING && repo.isUnpaidBankOrder(order);
+  if (paymentConfirmed) {
+    const paidAt = order.paidAt ?? move.now;
+    changes.paidAt = paidAt;
+    changes.dueAt = dueAtFor(paidAt, move.deadlineHour);
+  }
   if (isFinalStatus(move.to)) {
     changes.finishedAt = move.now;
     changes.passEncrypted = null;
@@ -207,9 +217,10 @@ export async function moveLockedOrder(tx: Tx, order: repo.LockedOrder, move: Mov
     action: ORDER_AUDIT.STATUS,
     entity: 'order',
     entityId: order.id,
-    before: { status: from },
+    before: { status: from, ...(changes.dueAt ? { due_at: order.dueAt.toISOString() } : {}) },
     after: {
       status: move.to,
+      ...(changes.dueAt ? { due_at: changes.dueAt.toISOString() } : {}),
       ...(move.resultComment !== undefined ? { result_comment: move.resultComment } : {}),
       ...(move.resultPicture !== undefined ? { result_picture: move.resultPicture } : {}),
       ...(move.compensationCoins ? { compensation_coins: move.compensationCoins } : {}),
@@ -268,6 +279,7 @@ export async function changeOrderStatus(
       reason,
       resultComment: input.result_comment,
       resultPicture: pictures,
+      deadlineHour: ctx.config.deadlineHour,
       now,
     });
   });
@@ -303,21 +315,23 @@ export function findOverdueOrderIds(db: Db, now: Date, limit: number): Promise<s
 }
 
 /**
- * Settles one overdue order in its own transaction, or does nothing when it is no longer open and
- * overdue or another instance holds it (SKIP LOCKED). Unpaid bank orders simply expire; paid bank
- * orders and coin orders are refunded (refund due / reservation released) and compensated.
+ * Settles one overdue order (repository `overdue`) in its own transaction, or does nothing when it is
+ * no longer overdue or another instance holds it (SKIP LOCKED). Unpaid bank orders older than
+ * UNPAID_ORDER_EXPIRY_HOURS simply expire; paid bank orders and coin orders past due_at are refunded
+ * (refund due / reservation released) and compensated.
  */
 export async function settleOverdueOrder(ctx: AppContext, orderId: string, now: Date): Promise<'late' | 'unpaid_expired' | null> {
   return ctx.db.transaction(async (tx) => {
     const order = await repo.lockOverdueOrder(tx, orderId, now);
     if (!order) return null;
-    const unpaid = order.payMethod === PAY_METHOD.BANK && order.status === ORDER_STATUS.PENDING;
+    const unpaid = repo.isUnpaidBankOrder(order);
     const reason = unpaid ? DEADLINE_REASONS.UNPAID_EXPIRED : DEADLINE_REASONS.LATE;
     await moveLockedOrder(tx, order, {
       to: ORDER_STATUS.REJECTED,
       actorId: null,
       reason,
       compensationCoins: unpaid ? 0 : lateCompensationCoins(order.totalCoin),
+      deadlineHour: ctx.config.deadlineHour,
       now,
     });
     return reason;

@@ -1,6 +1,8 @@
 /**
- * The 16:00 promise (DESIGN.md § Order lifecycle): an order is due at the deadline hour in the shop's
- * time zone on the day it is placed, or on the next day when placed at or after that hour.
+ * The 16:00 promise (DESIGN.md § Order lifecycle; docs/decisions/0008): an order is due at the deadline
+ * hour in the shop's time zone on the day its clock starts, or on the next day when it starts at or
+ * after that hour. A coin order's clock starts when it is placed; a bank order's when staff confirm
+ * its payment (its placement due time stands until then).
  * The zone's offset comes from Intl, not a hard-coded +07:00, so a configured zone with DST also works.
  */
 import { SHOP_TIME_ZONE } from '@lucky/shared';
