@@ -47,6 +47,9 @@ export default defineConfig({
       SEED_DEMO: 'true',
       RATE_LIMIT: 'false',
       ADMIN_EMAILS: 'admin@lucky.test',
+      // The journeys run on the wall clock; the 16:00 sweep (tested in the API suite) must not settle
+      // an order mid-journey when a run straddles the deadline.
+      DEADLINE_SWEEP_SECONDS: '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
     },

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(config.auth.demo).toBe(true);
     expect(config.seedDemo).toBe(true);
     expect(config.deadlineHour).toBe(16);
+    expect(config.deadlineSweepSeconds).toBe(60);
   });
 
   it('makes the demo admin an admin only locally, with demo sign-in on and no ADMIN_EMAILS', () => {

@@ -58,6 +58,7 @@ const envSchema = z
     SUPPORT_CHAT_URL: z.url().default('https://zalo.me/0900000000'),
     SUPPORT_MESSENGER_URL: z.url().default('https://m.me/luckyshop.vn'),
     DEADLINE_HOUR: z.coerce.number().int().min(0).max(23).default(16),
+    DEADLINE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     SEED_DEMO: boolean.optional(),
     RATE_LIMIT: boolean.default(true),
   });
@@ -101,6 +102,8 @@ export interface Config {
   bank: { bin: string; name: string; accountNumber: string; accountHolder: string };
   support: { socialUrl: string; chatUrl: string; messengerUrl: string };
   deadlineHour: number;
+  /** How often the 16:00-promise job runs; 0 turns it off in this process. */
+  deadlineSweepSeconds: number;
   seedDemo: boolean;
   rateLimit: boolean;
 }
@@ -172,6 +175,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       messengerUrl: env.SUPPORT_MESSENGER_URL,
     },
     deadlineHour: env.DEADLINE_HOUR,
+    deadlineSweepSeconds: env.DEADLINE_SWEEP_SECONDS,
     seedDemo: env.SEED_DEMO ?? !production,
     rateLimit: env.RATE_LIMIT,
   };

@@ -15,14 +15,14 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
-  const deadlineJob = startDeadlineJob(app.ctx);
+  const deadlineJob = config.deadlineSweepSeconds > 0 ? startDeadlineJob(app.ctx, config.deadlineSweepSeconds * 1000) : null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      await deadlineJob.stop();
+      await deadlineJob?.stop();
       await app.close();
       process.exit(0);
     } catch (error) {
