@@ -1,15 +1,13 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { setColourMode, useColourMode } from '../../lib/colour-mode';
-import { Icon } from '../frame/icons';
+import IconButton from '@mui/material/IconButton';
+import { useColorScheme } from '@mui/material/styles';
 import { COLOUR_MODES, type ColourMode } from './colour-modes';
 
 const ColourModeMenu = lazy(() => import('./colour-mode-menu'));
 
-const ICONS = { light: 'lightMode', dark: 'darkMode', system: 'settingsBrightness' } as const;
-
-/** Light, dark or the device's setting; lib/colour-mode.ts stores the choice under MUI's keys. */
+/** Light, dark or the device's setting; MUI stores the choice under the keys set in app/providers.tsx. */
 export function ColourModeToggle() {
-  const mode = useColourMode();
+  const { mode, setMode } = useColorScheme();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The menu's code loads on first use and then stays, so it can animate closed.
   const [menuWanted, setMenuWanted] = useState(false);
@@ -18,15 +16,14 @@ export function ColourModeToggle() {
   const label = `Chế độ màu: ${current.label}`;
 
   const pick = (value: ColourMode) => {
-    setColourMode(value);
+    setMode(value);
     setAnchor(null);
   };
 
   return (
     <>
-      <button
-        type="button"
-        className="ls-icon-button"
+      <IconButton
+        color="inherit"
         aria-label={label}
         title={label}
         aria-haspopup="menu"
@@ -37,8 +34,8 @@ export function ColourModeToggle() {
           setAnchor(event.currentTarget);
         }}
       >
-        <Icon name={ICONS[current.mode]} />
-      </button>
+        <current.Icon />
+      </IconButton>
       {menuWanted && (
         <Suspense fallback={null}>
           <ColourModeMenu

@@ -1,4 +1,6 @@
-import { Skeleton } from '../frame/icons';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
 import { usePageTitle } from './use-page-title';
 
 export interface PageSkeletonProps {
@@ -8,28 +10,33 @@ export interface PageSkeletonProps {
   cards?: number;
 }
 
-/**
- * The outline of a page whose content is not there yet: no made-up data, just shapes. Plain elements
- * (app/frame.css): it is the frame's fallback while a page's chunk loads.
- */
+/** The outline of a page whose content is not there yet: no made-up data, just shapes. */
 export function PageSkeleton({ title, cards = 4 }: PageSkeletonProps) {
   return (
-    <div aria-busy="true">
+    <Box aria-busy="true">
       {title ? (
-        <h1 className="ls-h1">{title}</h1>
+        <Typography variant="h4" component="h1" sx={{ mb: 3, fontWeight: 700 }}>
+          {title}
+        </Typography>
       ) : (
-        <Skeleton width="40%" style={{ fontSize: '2.125rem', marginBottom: 24 }} />
+        <Skeleton variant="text" width="40%" sx={{ fontSize: '2.125rem', mb: 3 }} />
       )}
-      <Skeleton variant="rounded" height={140} style={{ marginBottom: 24 }} />
-      <div className="ls-grid ls-grid-plain">
+      <Skeleton variant="rounded" height={140} sx={{ mb: 3 }} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' },
+        }}
+      >
         {Array.from({ length: cards }, (_, index) => (
           <div key={index}>
             <Skeleton variant="rounded" height={180} />
-            <Skeleton width="70%" />
+            <Skeleton variant="text" width="70%" />
           </div>
         ))}
-      </div>
-    </div>
+      </Box>
+    </Box>
   );
 }
 

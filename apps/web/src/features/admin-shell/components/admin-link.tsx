@@ -1,5 +1,7 @@
 import { Link as RouterLink } from 'react-router';
-import { Icon } from '../../../components/frame/icons';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { useCurrentUser } from '../../auth/api';
 
 const LABEL = 'Quản trị';
@@ -13,15 +15,25 @@ export function AdminLink() {
   if (!user?.is_admin) return null;
   return (
     <>
-      <RouterLink to="/admin" className="ls-button ls-admin-wide">
-        <span className="ls-start-icon">
-          <Icon name="adminPanelSettings" />
-        </span>
+      <Button
+        component={RouterLink}
+        to="/admin"
+        color="inherit"
+        startIcon={<AdminPanelSettingsIcon />}
+        sx={{ display: { xs: 'none', md: 'inline-flex' }, whiteSpace: 'nowrap' }}
+      >
         {LABEL}
-      </RouterLink>
-      <RouterLink to="/admin" aria-label={LABEL} title={LABEL} className="ls-icon-button ls-admin-narrow">
-        <Icon name="adminPanelSettings" />
-      </RouterLink>
+      </Button>
+      <IconButton
+        component={RouterLink}
+        to="/admin"
+        color="inherit"
+        aria-label={LABEL}
+        title={LABEL}
+        sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+      >
+        <AdminPanelSettingsIcon />
+      </IconButton>
     </>
   );
 }

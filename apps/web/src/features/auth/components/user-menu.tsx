@@ -1,6 +1,9 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Icon, Skeleton } from '../../../components/frame/icons';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { TEXTS } from '@lucky/shared/texts';
 import { useSignedIn } from '../../../lib/session';
@@ -10,39 +13,30 @@ const AccountMenuPopup = lazy(() => import('./account-menu-popup'));
 
 const AVATAR_SIZE = 32;
 
-/** MUI's Avatar as plain elements: the picture, else the initial, else a person icon. */
-function Avatar({ src, initial }: { src?: string | undefined; initial?: string | undefined }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const showPicture = src !== undefined && failed !== src;
-  return (
-    <span className="ls-avatar" aria-hidden="true">
-      {showPicture ? (
-        <img
-          src={src}
-          alt=""
-          width={AVATAR_SIZE}
-          height={AVATAR_SIZE}
-          referrerPolicy="no-referrer"
-          onError={() => setFailed(src)}
-        />
-      ) : (
-        (initial ?? <Icon name="person" />)
-      )}
-    </span>
-  );
-}
+/** From small screens up the name shows beside the picture; on phones the picture alone. */
+const buttonSx = { minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } } } as const;
+
+const nameSx = {
+  display: { xs: 'none', sm: 'inline' },
+  maxWidth: 160,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Spec §2: the user's picture and name; anonymous it reads 'Đăng nhập' and leads to /signin. */
 export function UserMenu() {
   const signedIn = useSignedIn();
   if (!signedIn) {
     return (
-      <RouterLink to="/signin" className="ls-button">
-        <span className="ls-start-icon">
-          <Avatar />
-        </span>
+      <Button
+        component={RouterLink}
+        to="/signin"
+        color="inherit"
+        startIcon={<Avatar sx={{ width: AVATAR_SIZE, height: AVATAR_SIZE }} />}
+      >
         {TEXTS.signIn}
-      </RouterLink>
+      </Button>
     );
   }
   return <AccountButton />;
@@ -59,9 +53,9 @@ function AccountButton() {
 
   return (
     <>
-      <button
-        type="button"
-        className="ls-button ls-account-button"
+      <Button
+        color="inherit"
+        sx={buttonSx}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -69,16 +63,24 @@ function AccountButton() {
           setMenuWanted(true);
           setAnchor(event.currentTarget);
         }}
+        startIcon={
+          <Avatar
+            aria-hidden
+            src={user?.picture ?? undefined}
+            alt=""
+            sx={{ width: AVATAR_SIZE, height: AVATAR_SIZE }}
+            slotProps={{ img: { width: AVATAR_SIZE, height: AVATAR_SIZE, referrerPolicy: 'no-referrer' } }}
+          >
+            {user?.name?.trim().charAt(0).toUpperCase() || undefined}
+          </Avatar>
+        }
       >
-        <span className="ls-start-icon">
-          <Avatar src={user?.picture ?? undefined} initial={user?.name?.trim().charAt(0).toUpperCase() || undefined} />
-        </span>
         {/* Named by hidden text that contains the visible name (an aria-label would hide the text from checks). */}
         <VisuallyHidden>{isPending ? 'Tài khoản' : `Tài khoản: ${name}`}</VisuallyHidden>
-        <span aria-hidden="true" className="ls-account-name">
-          {isPending ? <Skeleton width={80} className="ls-on-bar-skeleton" /> : name}
-        </span>
-      </button>
+        <Box component="span" aria-hidden sx={nameSx}>
+          {isPending ? <Skeleton width={80} sx={{ bgcolor: 'rgba(255,255,255,0.25)' }} /> : name}
+        </Box>
+      </Button>
       {menuWanted && (
         <Suspense fallback={null}>
           <AccountMenuPopup id={menuId} anchor={anchor} user={user} onClose={() => setAnchor(null)} />

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import type { Platform } from '@lucky/shared/schemas';
 import { fileUrl } from '../../../lib/file-url';
 import defaultBanner from '../assets/default-banner.svg';
@@ -9,13 +10,24 @@ const HEIGHT = 400;
 export function HomeBanner({ platform }: { platform: Platform | null }) {
   const salePicture = platform?.shop_config.sale_picture;
   return (
-    <img
+    <Box
+      component="img"
       src={salePicture ? fileUrl(salePicture) : defaultBanner}
       alt={salePicture && platform ? `Khuyến mãi ${platform.name}` : 'Lucky Shop – nạp game nhanh, an toàn'}
       width={WIDTH}
       height={HEIGHT}
       fetchPriority="high"
-      className="ls-banner"
+      sx={{
+        display: 'block',
+        width: '70%',
+        height: 'auto',
+        aspectRatio: `${WIDTH} / ${HEIGHT}`,
+        objectFit: 'cover',
+        mx: 'auto',
+        mb: { xs: 2, sm: 4 },
+        borderRadius: 2,
+        bgcolor: 'action.hover',
+      }}
     />
   );
 }
