@@ -34,7 +34,7 @@ import { fileUrl } from '../../../lib/file-url';
 import { ConfirmDialog } from '../../admin-shell/components/confirm-dialog';
 import { EmptyState } from '../../admin-shell/components/empty-state';
 import { PageHeading } from '../../admin-shell/components/page-heading';
-import { StatusChip } from '../../admin-shell/components/status-chip';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { formatAdminTime } from '../../admin-shell/format';
 import { useAdminOrder, useMarkRefundDone, useMoveOrder, useRevealPassword } from '../api';
 import { CompleteDialog } from './complete-dialog';
@@ -283,7 +283,7 @@ export function AdminOrderPage() {
       {back}
       <PageHeading title={`Đơn ${order.code}`}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <StatusChip status={order.status} />
+          <OrderStatusBadge status={order.status} />
           {order.at_risk && <DueMarker dueAt={order.due_at} />}
         </Stack>
       </PageHeading>

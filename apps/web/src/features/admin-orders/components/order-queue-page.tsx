@@ -34,7 +34,7 @@ import { useAdminPlatforms } from '../../admin-shell/api';
 import { AdminPagination } from '../../admin-shell/components/admin-pagination';
 import { EmptyState } from '../../admin-shell/components/empty-state';
 import { PageHeading } from '../../admin-shell/components/page-heading';
-import { StatusChip } from '../../admin-shell/components/status-chip';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { formatAdminTime } from '../../admin-shell/format';
 import { ADMIN_ORDER_PAGE_SIZE, useOrderQueue, type OrderQueueFilters } from '../api';
 import { DueMarker } from './due-marker';
@@ -251,7 +251,7 @@ export function OrderQueuePage() {
                       {orderTotal(row)}
                     </TableCell>
                     <TableCell>
-                      <StatusChip status={row.status} />
+                      <OrderStatusBadge status={row.status} />
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>

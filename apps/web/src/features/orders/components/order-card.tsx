@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { formatNumber, formatVnd, ORDER_STATUS, payMethodLabel, type Order } from '@lucky/shared';
 import { formatOrderTime } from '../format';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 
 /** Whether an order's card opens its detail: all but 'Đang xử lý' (docs/decisions/0004). */
 export function opensDetail(order: Order): boolean {

@@ -32,7 +32,7 @@ import { config } from '../../../lib/config';
 import { useOrder } from '../api';
 import { formatOrderTime } from '../format';
 import { BankTransferBlock } from './bank-transfer-block';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { ResultPictures } from './result-pictures';
 import { SignInRequired } from './sign-in-required';
 

@@ -9,7 +9,7 @@ const COLOURS: Record<StatusColour, { bgcolor: string; color: string }> = {
   red: { bgcolor: '#c62828', color: '#ffffff' },
 };
 
-/** Spec §4: the status label in its colour; an unknown status shows its raw value, uncoloured. */
+/** Spec §4: the status label in its colour; an unknown status shows its raw value, uncoloured. Storefront and admin console alike. */
 export function OrderStatusBadge({ status }: { status: number }) {
   const colour = orderStatusColour(status);
   return (
