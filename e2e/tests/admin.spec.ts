@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { ADMIN_EMAIL, API_KEY, api, newEmail, signIn, snapshot } from './support';
+import { ADMIN_EMAIL, API_KEY, api, newEmail, seriousViolations, signIn, snapshot } from './support';
 
 interface Platform {
   id: number;
@@ -20,13 +19,6 @@ function resultPicture(): Buffer {
   const png = new PNG({ width: 80, height: 60 });
   for (let i = 0; i < png.data.length; i += 4) png.data.set([30, 160, 90, 255], i);
   return PNG.sync.write(png);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 }
 
 test.describe('the admin console', () => {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { newEmail, signIn, snapshot } from './support';
+import { newEmail, seriousViolations, signIn, snapshot } from './support';
 
 test.describe('the page frame', () => {
   test('an anonymous visitor sees Đăng nhập, the support links and the 16:00 promise', async ({ page }, testInfo) => {
@@ -36,16 +35,13 @@ test.describe('the page frame', () => {
     await page.goto('/khong-co-trang-nay');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('the sign-in screen has no serious accessibility violations', async ({ page }) => {
     await page.goto('/signin');
     await expect(page.getByLabel('Email')).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 
@@ -63,8 +59,7 @@ test.describe('colour mode', () => {
     await expect(page.getByRole('button', { name: 'Chế độ màu: Tối' })).toBeVisible();
     expect(await background()).toBe(darkBackground);
     await expect(page.getByRole('heading', { name: 'Lựa chọn trò chơi' })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
-    expect(violations.flatMap((v) => v.nodes.map((n) => n.html))).toEqual([]);
+    expect(await seriousViolations(page, ['color-contrast'])).toEqual([]);
     await snapshot(page, testInfo, 'home-dark');
 
     await page.getByRole('button', { name: /^Chế độ màu/ }).click();

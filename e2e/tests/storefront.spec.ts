@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, api, apiSignIn, decodeQr, newEmail, signIn, signInWithDemo, snapshot } from './support';
+import { ADMIN_EMAIL, api, apiSignIn, decodeQr, newEmail, seriousViolations, signIn, signInWithDemo, snapshot } from './support';
 
 interface Platform {
   id: number;
@@ -31,14 +30,6 @@ async function catalogue(page: Page) {
   const items = async (platform: Platform) =>
     (await (await page.request.get(`/store/api/v1/store/list?keyword=&store_platform=${platform.id}`, { headers })).json()) as StoreItem[];
   return { platforms, byName, items };
-}
-
-/** Serious or critical axe findings on the current screen, with the offending markup. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 }
 
 const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));

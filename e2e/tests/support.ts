@@ -2,6 +2,7 @@
  * Helpers shared by the browser journeys: sign in through the demo form, call the API the way the
  * web app does, keep screenshots of each screen for people to look at (not committed).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -62,4 +63,31 @@ export async function decodeQr(locator: Locator): Promise<string | null> {
     data.set(png.data.subarray(y * png.width * 4, (y + 1) * png.width * 4), ((y + margin) * width + margin) * 4);
   }
   return jsQR(data, width, height)?.data ?? null;
+}
+
+/**
+ * Waits until every finite animation and CSS transition on the page has ended (a chip fading from one
+ * status colour to the next, a dialog closing), so axe measures the colours a person ends up seeing.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (;;) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      if (running.length === 0) return;
+      await Promise.allSettled(running.map((a) => a.finished));
+    }
+  });
+}
+
+/** Serious or critical axe findings on the current screen (optionally only some rules), with the offending markup. */
+export async function seriousViolations(page: Page, rules?: string[]): Promise<string[]> {
+  await settleAnimations(page);
+  const builder = new AxeBuilder({ page });
+  if (rules) builder.withRules(rules);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 }
