@@ -1,3 +1,6 @@
+// First: applies the remembered colour scheme to <html> before anything renders.
+import './lib/colour-mode';
+import './app/frame.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,12 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { STORAGE_KEYS } from '@lucky/shared/constants';
 import { ToastProvider, useToast } from '../components/ui/toast';
 import { createQueryClient } from '../lib/query-client';
 import { SESSION_QUERY_KEY, useSignedIn } from '../lib/session';
-import { theme } from './theme';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -14,23 +10,16 @@ export interface AppProvidersProps {
   queryClient?: QueryClient;
 }
 
-/** Theme with light/dark/system colour mode, toasts and the query client. */
+/**
+ * Toasts and the query client. No theme here: the frame and the home page are styled by app/frame.css
+ * (the colour mode is lib/colour-mode.ts), and what is built with MUI brings its provider along
+ * (app/mui-provider.tsx, a shared lazy chunk; decision 0007).
+ */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   return (
-    <ThemeProvider
-      theme={theme}
-      defaultMode="system"
-      // Spec §3: the colour mode's keys, as the original layout library stored them.
-      modeStorageKey={STORAGE_KEYS.colourMode}
-      colorSchemeStorageKey={STORAGE_KEYS.colourScheme}
-      disableTransitionOnChange
-      noSsr
-    >
-      <CssBaseline enableColorScheme />
-      <ToastProvider>
-        <QueryProvider client={queryClient}>{children}</QueryProvider>
-      </ToastProvider>
-    </ThemeProvider>
+    <ToastProvider>
+      <QueryProvider client={queryClient}>{children}</QueryProvider>
+    </ToastProvider>
   );
 }
 

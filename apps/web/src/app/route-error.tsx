@@ -1,27 +1,23 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation, type Location } from 'react-router';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { reloadPage } from '../lib/reload-page';
 
 /** A page's chunk failed to load (often a new release replaced it) or the page crashed while rendering. */
 export function RouteError({ error }: { error: unknown }) {
   const chunkMissing = error instanceof TypeError && /dynamically imported module|import/i.test(error.message);
+  // Plain elements (app/frame.css): the view must show even when no chunk (MUI's included) can load.
   return (
-    <Stack role="alert" spacing={2} sx={{ alignItems: 'flex-start', py: 6 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-        {chunkMissing ? 'Không tải được trang' : 'Đã có lỗi xảy ra'}
-      </Typography>
-      <Typography color="text.secondary">
+    <div role="alert" className="ls-stack-page">
+      <h1 className="ls-h1">{chunkMissing ? 'Không tải được trang' : 'Đã có lỗi xảy ra'}</h1>
+      <p className="ls-body1">
         {chunkMissing
           ? 'Có thể shop vừa cập nhật phiên bản mới. Vui lòng tải lại trang.'
           : 'Xin lỗi, trang này gặp sự cố. Vui lòng tải lại trang hoặc quay lại sau.'}
-      </Typography>
-      <Button variant="contained" onClick={reloadPage}>
+      </p>
+      <button type="button" className="ls-button ls-button-contained" onClick={reloadPage}>
         Tải lại trang
-      </Button>
-    </Stack>
+      </button>
+    </div>
   );
 }
 

@@ -1,25 +1,28 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { NotFoundPage } from './not-found-page';
 import { RouteErrorBoundary } from './route-error';
 import { ShopLayout } from './shop-layout';
+import { lazyMuiPage } from './with-mui';
 
-// Every page is its own chunk: the first load of / carries the frame and the home page only.
+// Every page is its own chunk: the first load of / carries the frame and the home page only. The home
+// page and the frame are plain elements styled by app/frame.css; every other page is built with MUI and
+// loads together with the shared MUI provider chunk (decision 0007).
 const HomePage = lazy(() => import('../features/catalog/components/home-page').then((m) => ({ default: m.HomePage })));
-const PlatformPage = lazy(() =>
+const PlatformPage = lazyMuiPage(() =>
   import('../features/catalog/components/platform-page').then((m) => ({ default: m.PlatformPage })),
 );
-const OrderListPage = lazy(() =>
+const OrderListPage = lazyMuiPage(() =>
   import('../features/orders/components/order-list-page').then((m) => ({ default: m.OrderListPage })),
 );
-const OrderDetailPage = lazy(() =>
+const OrderDetailPage = lazyMuiPage(() =>
   import('../features/orders/components/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
 );
-const SignInPage = lazy(() =>
+const SignInPage = lazyMuiPage(() =>
   import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })),
 );
+const NotFoundPage = lazyMuiPage(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 // The admin console (its own route tree and chunks); customers never download it.
-const AdminRoutes = lazy(() => import('./admin-routes'));
+const AdminRoutes = lazyMuiPage(() => import('./admin-routes'));
 
 /**
  * Spec §2's routes, inside the shared page frame. Errors of a page show inside the frame (ShopLayout

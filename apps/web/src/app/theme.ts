@@ -3,7 +3,8 @@ import { createTheme } from '@mui/material/styles';
 /**
  * Light and dark schemes as CSS variables, switched by a class on <html> so the header toggle can
  * force either one; 'system' follows the device. Fonts are the device's own: no web-font download,
- * and the system stacks below all carry Vietnamese diacritics.
+ * and the system stacks below all carry Vietnamese diacritics. The frame and the home page do not use
+ * MUI: app/frame.css repeats these values for them (decision 0007), so change both together.
  */
 export const theme = createTheme({
   cssVariables: { colorSchemeSelector: 'class' },

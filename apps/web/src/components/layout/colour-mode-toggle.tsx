@@ -1,13 +1,15 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import IconButton from '@mui/material/IconButton';
-import { useColorScheme } from '@mui/material/styles';
+import { setColourMode, useColourMode } from '../../lib/colour-mode';
+import { Icon } from '../frame/icons';
 import { COLOUR_MODES, type ColourMode } from './colour-modes';
 
 const ColourModeMenu = lazy(() => import('./colour-mode-menu'));
 
-/** Light, dark or the device's setting; MUI stores the choice under the keys set in app/providers.tsx. */
+const ICONS = { light: 'lightMode', dark: 'darkMode', system: 'settingsBrightness' } as const;
+
+/** Light, dark or the device's setting; lib/colour-mode.ts stores the choice under MUI's keys. */
 export function ColourModeToggle() {
-  const { mode, setMode } = useColorScheme();
+  const mode = useColourMode();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The menu's code loads on first use and then stays, so it can animate closed.
   const [menuWanted, setMenuWanted] = useState(false);
@@ -16,14 +18,15 @@ export function ColourModeToggle() {
   const label = `Chế độ màu: ${current.label}`;
 
   const pick = (value: ColourMode) => {
-    setMode(value);
+    setColourMode(value);
     setAnchor(null);
   };
 
   return (
     <>
-      <IconButton
-        color="inherit"
+      <button
+        type="button"
+        className="ls-icon-button"
         aria-label={label}
         title={label}
         aria-haspopup="menu"
@@ -34,8 +37,8 @@ export function ColourModeToggle() {
           setAnchor(event.currentTarget);
         }}
       >
-        <current.Icon />
-      </IconButton>
+        <Icon name={ICONS[current.mode]} />
+      </button>
       {menuWanted && (
         <Suspense fallback={null}>
           <ColourModeMenu

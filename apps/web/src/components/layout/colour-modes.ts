@@ -1,11 +1,10 @@
-import DarkModeIcon from '@mui/icons-material/DarkMode';
-import LightModeIcon from '@mui/icons-material/LightMode';
-import SettingsBrightnessIcon from '@mui/icons-material/SettingsBrightness';
+import type { ColourMode } from '../../lib/colour-mode';
 
-export type ColourMode = 'light' | 'dark' | 'system';
+export type { ColourMode };
 
-export const COLOUR_MODES: readonly { mode: ColourMode; label: string; Icon: typeof LightModeIcon }[] = [
-  { mode: 'light', label: 'Sáng', Icon: LightModeIcon },
-  { mode: 'dark', label: 'Tối', Icon: DarkModeIcon },
-  { mode: 'system', label: 'Theo thiết bị', Icon: SettingsBrightnessIcon },
+/** The colour modes in menu order; the icons live with the toggle (plain SVG) and the menu (MUI). */
+export const COLOUR_MODES: readonly { mode: ColourMode; label: string }[] = [
+  { mode: 'light', label: 'Sáng' },
+  { mode: 'dark', label: 'Tối' },
+  { mode: 'system', label: 'Theo thiết bị' },
 ];

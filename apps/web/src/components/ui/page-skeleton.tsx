@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
+import { Skeleton } from '../frame/icons';
 import { usePageTitle } from './use-page-title';
 
 export interface PageSkeletonProps {
@@ -10,33 +8,28 @@ export interface PageSkeletonProps {
   cards?: number;
 }
 
-/** The outline of a page whose content is not there yet: no made-up data, just shapes. */
+/**
+ * The outline of a page whose content is not there yet: no made-up data, just shapes. Plain elements
+ * (app/frame.css): it is the frame's fallback while a page's chunk loads.
+ */
 export function PageSkeleton({ title, cards = 4 }: PageSkeletonProps) {
   return (
-    <Box aria-busy="true">
+    <div aria-busy="true">
       {title ? (
-        <Typography variant="h4" component="h1" sx={{ mb: 3, fontWeight: 700 }}>
-          {title}
-        </Typography>
+        <h1 className="ls-h1">{title}</h1>
       ) : (
-        <Skeleton variant="text" width="40%" sx={{ fontSize: '2.125rem', mb: 3 }} />
+        <Skeleton width="40%" style={{ fontSize: '2.125rem', marginBottom: 24 }} />
       )}
-      <Skeleton variant="rounded" height={140} sx={{ mb: 3 }} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' },
-        }}
-      >
+      <Skeleton variant="rounded" height={140} style={{ marginBottom: 24 }} />
+      <div className="ls-grid ls-grid-plain">
         {Array.from({ length: cards }, (_, index) => (
           <div key={index}>
             <Skeleton variant="rounded" height={180} />
-            <Skeleton variant="text" width="70%" />
+            <Skeleton width="70%" />
           </div>
         ))}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 

@@ -1,7 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import { Icon } from '../../../components/frame/icons';
 import { useCurrentUser } from '../../auth/api';
 
 const LABEL = 'Quản trị';
@@ -15,25 +13,15 @@ export function AdminLink() {
   if (!user?.is_admin) return null;
   return (
     <>
-      <Button
-        component={RouterLink}
-        to="/admin"
-        color="inherit"
-        startIcon={<AdminPanelSettingsIcon />}
-        sx={{ display: { xs: 'none', md: 'inline-flex' }, whiteSpace: 'nowrap' }}
-      >
+      <RouterLink to="/admin" className="ls-button ls-admin-wide">
+        <span className="ls-start-icon">
+          <Icon name="adminPanelSettings" />
+        </span>
         {LABEL}
-      </Button>
-      <IconButton
-        component={RouterLink}
-        to="/admin"
-        color="inherit"
-        aria-label={LABEL}
-        title={LABEL}
-        sx={{ display: { xs: 'inline-flex', md: 'none' } }}
-      >
-        <AdminPanelSettingsIcon />
-      </IconButton>
+      </RouterLink>
+      <RouterLink to="/admin" aria-label={LABEL} title={LABEL} className="ls-icon-button ls-admin-narrow">
+        <Icon name="adminPanelSettings" />
+      </RouterLink>
     </>
   );
 }

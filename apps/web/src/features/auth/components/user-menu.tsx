@@ -1,9 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
+import { Icon, Skeleton } from '../../../components/frame/icons';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { TEXTS } from '@lucky/shared/texts';
 import { useSignedIn } from '../../../lib/session';
@@ -13,30 +10,39 @@ const AccountMenuPopup = lazy(() => import('./account-menu-popup'));
 
 const AVATAR_SIZE = 32;
 
-/** From small screens up the name shows beside the picture; on phones the picture alone. */
-const buttonSx = { minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } } } as const;
-
-const nameSx = {
-  display: { xs: 'none', sm: 'inline' },
-  maxWidth: 160,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-} as const;
+/** MUI's Avatar as plain elements: the picture, else the initial, else a person icon. */
+function Avatar({ src, initial }: { src?: string | undefined; initial?: string | undefined }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const showPicture = src !== undefined && failed !== src;
+  return (
+    <span className="ls-avatar" aria-hidden="true">
+      {showPicture ? (
+        <img
+          src={src}
+          alt=""
+          width={AVATAR_SIZE}
+          height={AVATAR_SIZE}
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(src)}
+        />
+      ) : (
+        (initial ?? <Icon name="person" />)
+      )}
+    </span>
+  );
+}
 
 /** Spec §2: the user's picture and name; anonymous it reads 'Đăng nhập' and leads to /signin. */
 export function UserMenu() {
   const signedIn = useSignedIn();
   if (!signedIn) {
     return (
-      <Button
-        component={RouterLink}
-        to="/signin"
-        color="inherit"
-        startIcon={<Avatar sx={{ width: AVATAR_SIZE, height: AVATAR_SIZE }} />}
-      >
+      <RouterLink to="/signin" className="ls-button">
+        <span className="ls-start-icon">
+          <Avatar />
+        </span>
         {TEXTS.signIn}
-      </Button>
+      </RouterLink>
     );
   }
   return <AccountButton />;
@@ -53,9 +59,9 @@ function AccountButton() {
 
   return (
     <>
-      <Button
-        color="inherit"
-        sx={buttonSx}
+      <button
+        type="button"
+        className="ls-button ls-account-button"
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -63,24 +69,16 @@ function AccountButton() {
           setMenuWanted(true);
           setAnchor(event.currentTarget);
         }}
-        startIcon={
-          <Avatar
-            aria-hidden
-            src={user?.picture ?? undefined}
-            alt=""
-            sx={{ width: AVATAR_SIZE, height: AVATAR_SIZE }}
-            slotProps={{ img: { width: AVATAR_SIZE, height: AVATAR_SIZE, referrerPolicy: 'no-referrer' } }}
-          >
-            {user?.name?.trim().charAt(0).toUpperCase() || undefined}
-          </Avatar>
-        }
       >
+        <span className="ls-start-icon">
+          <Avatar src={user?.picture ?? undefined} initial={user?.name?.trim().charAt(0).toUpperCase() || undefined} />
+        </span>
         {/* Named by hidden text that contains the visible name (an aria-label would hide the text from checks). */}
         <VisuallyHidden>{isPending ? 'Tài khoản' : `Tài khoản: ${name}`}</VisuallyHidden>
-        <Box component="span" aria-hidden sx={nameSx}>
-          {isPending ? <Skeleton width={80} sx={{ bgcolor: 'rgba(255,255,255,0.25)' }} /> : name}
-        </Box>
-      </Button>
+        <span aria-hidden="true" className="ls-account-name">
+          {isPending ? <Skeleton width={80} className="ls-on-bar-skeleton" /> : name}
+        </span>
+      </button>
       {menuWanted && (
         <Suspense fallback={null}>
           <AccountMenuPopup id={menuId} anchor={anchor} user={user} onClose={() => setAnchor(null)} />

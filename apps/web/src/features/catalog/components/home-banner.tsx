@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import type { Platform } from '@lucky/shared/schemas';
 import { fileUrl } from '../../../lib/file-url';
 import defaultBanner from '../assets/default-banner.svg';
@@ -10,24 +9,13 @@ const HEIGHT = 400;
 export function HomeBanner({ platform }: { platform: Platform | null }) {
   const salePicture = platform?.shop_config.sale_picture;
   return (
-    <Box
-      component="img"
+    <img
       src={salePicture ? fileUrl(salePicture) : defaultBanner}
       alt={salePicture && platform ? `Khuyến mãi ${platform.name}` : 'Lucky Shop – nạp game nhanh, an toàn'}
       width={WIDTH}
       height={HEIGHT}
       fetchPriority="high"
-      sx={{
-        display: 'block',
-        width: '70%',
-        height: 'auto',
-        aspectRatio: `${WIDTH} / ${HEIGHT}`,
-        objectFit: 'cover',
-        mx: 'auto',
-        mb: { xs: 2, sm: 4 },
-        borderRadius: 2,
-        bgcolor: 'action.hover',
-      }}
+      className="ls-banner"
     />
   );
 }

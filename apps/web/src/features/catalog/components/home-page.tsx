@@ -1,10 +1,7 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { Platform } from '@lucky/shared/schemas';
 import { TEXTS } from '@lucky/shared/texts';
+import { Skeleton } from '../../../components/frame/icons';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { usePlatforms } from '../api';
@@ -13,17 +10,9 @@ import { HomeBanner } from './home-banner';
 import { PlatformCard } from './platform-card';
 
 /**
- * Phones 2 columns, tablets 3, desktop 4 (spec §9: the home grid has 4 columns). A CSS grid rather
- * than MUI's Grid: this page is in the first load, and the CSS costs no JavaScript.
+ * Phones 2 columns, tablets 3, desktop 4 (spec §9: the home grid has 4 columns): `.ls-grid` in
+ * app/frame.css. This page is in the first load: plain elements, no MUI (decision 0007).
  */
-const gridSx = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-  p: 0,
-  m: 0,
-  listStyle: 'none',
-} as const;
 
 /** / (spec §2): the banner, 'Lựa chọn trò chơi' and the grid of active games. */
 export function HomePage() {
@@ -39,38 +28,36 @@ export function HomePage() {
   return (
     <>
       <HomeBanner platform={selected} />
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
-        {TEXTS.chooseGame}
-      </Typography>
+      <h1 className="ls-h1 ls-home-title">{TEXTS.chooseGame}</h1>
       {platforms.isPending ? (
-        <Box aria-busy="true" sx={gridSx}>
+        <div aria-busy="true" className="ls-grid">
           <VisuallyHidden>Đang tải danh sách trò chơi…</VisuallyHidden>
           {Array.from({ length: 8 }, (_, index) => (
             <div key={index}>
-              <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1' }} />
-              <Skeleton variant="text" />
+              <Skeleton variant="rounded" style={{ width: '100%', height: 'auto', aspectRatio: '1' }} />
+              <Skeleton />
             </div>
           ))}
-        </Box>
+        </div>
       ) : platforms.isError ? (
-        <Box role="status" sx={{ py: 4, textAlign: 'center' }}>
-          <Typography sx={{ mb: 2 }}>Không tải được danh sách trò chơi.</Typography>
-          <Button variant="outlined" onClick={() => void platforms.refetch()}>
+        <div role="status" className="ls-status">
+          <p className="ls-body1">Không tải được danh sách trò chơi.</p>
+          <button type="button" className="ls-button ls-button-outlined" onClick={() => void platforms.refetch()}>
             Thử lại
-          </Button>
-        </Box>
+          </button>
+        </div>
       ) : platforms.data.length === 0 ? (
-        <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+        <p role="status" className="ls-body1 ls-status">
           Hiện chưa có trò chơi nào đang mở bán. Vui lòng quay lại sau.
-        </Typography>
+        </p>
       ) : (
-        <Box component="ul" aria-label={TEXTS.chooseGame} sx={gridSx}>
+        <ul aria-label={TEXTS.chooseGame} className="ls-grid">
           {platforms.data.map((platform) => (
             <li key={platform.id}>
               <PlatformCard platform={platform} onChoose={choose} />
             </li>
           ))}
-        </Box>
+        </ul>
       )}
     </>
   );

@@ -1,7 +1,5 @@
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import { formatNumber } from '@lucky/shared/money';
-import { CoinIcon } from '../../../components/ui/coin-icon';
+import { PlainCoinIcon, Skeleton } from '../../../components/frame/icons';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { useSignedIn } from '../../../lib/session';
 import { useCoinBalance } from '../api';
@@ -12,28 +10,10 @@ export function CoinBalance() {
   const { balance, loading } = useCoinBalance();
   if (!signedIn) return null;
   return (
-    <Box
-      title="Số coin của bạn"
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 0.5,
-        px: 1,
-        py: 0.5,
-        mr: { xs: 0.5, sm: 1 },
-        borderRadius: 999,
-        bgcolor: 'rgba(0, 0, 0, 0.18)',
-        fontWeight: 700,
-        fontVariantNumeric: 'tabular-nums',
-      }}
-    >
-      <CoinIcon fontSize="small" aria-hidden />
+    <div title="Số coin của bạn" className="ls-coins">
+      <PlainCoinIcon />
       <VisuallyHidden>Số coin: </VisuallyHidden>
-      {loading ? (
-        <Skeleton width={40} sx={{ bgcolor: 'rgba(255,255,255,0.25)' }} />
-      ) : (
-        <span>{formatNumber(balance)}</span>
-      )}
-    </Box>
+      {loading ? <Skeleton width={40} className="ls-on-bar-skeleton" /> : <span>{formatNumber(balance)}</span>}
+    </div>
   );
 }

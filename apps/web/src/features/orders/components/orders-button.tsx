@@ -1,10 +1,11 @@
 import { Link as RouterLink } from 'react-router';
-import Badge from '@mui/material/Badge';
-import IconButton from '@mui/material/IconButton';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { Icon } from '../../../components/frame/icons';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { useSignedIn } from '../../../lib/session';
 import { useOrderCount } from '../api';
+
+/** Counts above this show as '99+', as MUI's Badge did. */
+const MAX_SHOWN = 99;
 
 /** Spec §2: the orders icon with its count; it leads to /gameorder, or to /signin when anonymous. */
 export function OrdersButton() {
@@ -13,17 +14,17 @@ export function OrdersButton() {
   const count = signedIn ? (data ?? 0) : 0;
   const label = count > 0 ? `Đơn hàng của bạn (${count} đơn)` : 'Đơn hàng của bạn';
   return (
-    <IconButton
-      component={RouterLink}
-      to={signedIn ? '/gameorder' : '/signin'}
-      color="inherit"
-      title="Đơn hàng"
-    >
+    <RouterLink to={signedIn ? '/gameorder' : '/signin'} className="ls-icon-button" title="Đơn hàng">
       {/* The name is the hidden text (with the count); the badge only shows the count. */}
-      <Badge badgeContent={count} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
-        <ReceiptLongIcon />
-      </Badge>
+      <span className="ls-badge">
+        <Icon name="receiptLong" />
+        {count > 0 && (
+          <span className="ls-badge-count" aria-hidden="true">
+            {count > MAX_SHOWN ? `${MAX_SHOWN}+` : count}
+          </span>
+        )}
+      </span>
       <VisuallyHidden>{label}</VisuallyHidden>
-    </IconButton>
+    </RouterLink>
   );
 }
