@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newEmail, seriousViolations, signIn, snapshot } from './support';
+import { API_KEY, api, newEmail, seriousViolations, signIn, snapshot } from './support';
 
 test.describe('the page frame', () => {
   test('an anonymous visitor sees Đăng nhập, the support links and the 16:00 promise', async ({ page }, testInfo) => {
@@ -65,5 +65,50 @@ test.describe('colour mode', () => {
     await page.getByRole('button', { name: /^Chế độ màu/ }).click();
     await page.getByRole('menuitemradio', { name: 'Sáng' }).click();
     await expect.poll(background).not.toBe(darkBackground);
+  });
+
+  test('every customer screen is readable in dark mode', async ({ page }, testInfo) => {
+    await page.addInitScript(() => localStorage.setItem('toolpad-mode', 'dark'));
+    const headers = { 'x-api-key': API_KEY };
+    const platforms = (await (await page.request.get('/platform/api/v1/platform/list?keyword=&is_active=true', { headers })).json()) as { id: number; name: string }[];
+    const game = platforms.find((p) => p.name === 'Đảo Sinh Tồn')!;
+    const [item] = (await (await page.request.get(`/store/api/v1/store/list?keyword=&store_platform=${game.id}`, { headers })).json()) as { id: number; name: string }[];
+    const readable = async (name: string) => {
+      expect(await seriousViolations(page, ['color-contrast']), name).toEqual([]);
+      await snapshot(page, testInfo, `${name}-dark`);
+    };
+
+    await page.goto('/signin');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await readable('signin');
+    await page.goto('/khong-co-trang-nay');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await readable('not-found');
+
+    await signIn(page, newEmail(testInfo, 'toi'));
+    await page.goto('/gameorder');
+    await expect(page.getByRole('heading', { name: 'Danh sách đơn hàng' })).toBeVisible();
+    await readable('order-list-empty');
+
+    await page.goto(`/item/${game.id}`);
+    await expect(page.getByText('Thông tin của bạn')).toBeVisible();
+    await page.getByRole('button', { name: `Thêm vào giỏ: ${item!.name}` }).click();
+    await expect(page.getByRole('region', { name: /Giỏ hàng/ }).getByText(item!.name)).toBeVisible();
+    await readable('item-cart');
+
+    const token = (await page.evaluate(() => localStorage.getItem('accessToken')))!;
+    const order = await api<{ id: string; code: string }>(page.request, token, 'POST', '/order/api/v1/order', {
+      order_bank_name: 'Trần Thị B',
+      order_server: 'S1',
+      order_uid: '987654321',
+      order_pay_method: 1,
+      order_items: [{ id: item!.id, quantity: 1 }],
+    });
+    await page.goto(`/gameorder/${order.id}`);
+    await expect(page.getByRole('img', { name: `Mã QR chuyển khoản cho đơn ${order.code}` })).toBeVisible();
+    await readable('order-detail');
+    await page.goto('/gameorder');
+    await expect(page.getByText(order.code)).toBeVisible();
+    await readable('order-list');
   });
 });

@@ -20,6 +20,9 @@ export const theme = createTheme({
       palette: {
         primary: { main: '#b3a1ff' },
         secondary: { main: '#ffc046' },
+        // MUI fills a dark-scheme success alert with success.dark under white text; the default
+        // (#388e3c) is 4.1:1, below AA. #2e7d32 gives 5.1:1 for the success toasts.
+        success: { main: '#66bb6a', dark: '#2e7d32' },
         background: { default: '#121018', paper: '#1d1a26' },
       },
     },
