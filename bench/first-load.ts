@@ -62,6 +62,21 @@ export function firstLoadJs(dist = WEB_DIST): FirstLoad {
   return { entry, home, entryBytes, totalBytes: entryBytes + sum(home) };
 }
 
+/**
+ * Chunks of the admin console (its routes and the modules under src/features/admin-*) that `/` would download: none is
+ * the rule, customers never pay for the console.
+ */
+export function adminFilesInFirstLoad(load: FirstLoad, dist = WEB_DIST): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const adminFiles = new Set(
+    Object.entries(manifest)
+      .filter(([key]) => key.startsWith('src/features/admin-') || key === 'src/app/admin-routes.tsx')
+      .map(([, chunk]) => chunk.file),
+  );
+  if (adminFiles.size === 0) throw new Error('the manifest has no admin chunk: update adminFilesInFirstLoad');
+  return [...load.entry.keys(), ...load.home.keys()].filter((file) => adminFiles.has(file));
+}
+
 /** Gzip bytes of the JavaScript `/` needs (see firstLoadJs). */
 export function firstLoadJsGzip(dist = WEB_DIST): number {
   return firstLoadJs(dist).totalBytes;
