@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_USER, stubAdminApi, loadAdminChunks, FIRST_RENDER } from '../features/admin-shell/testing';
+import { CUSTOMER_USER, stubAdminApi, loadAdminChunks, FIRST_RENDER } from '../test/admin-fixtures';
 import { json, stubFetch } from '../test/fetch-stub';
 import { renderApp, signInAs } from '../test/render-app';
 

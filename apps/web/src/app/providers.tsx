@@ -13,7 +13,7 @@ export interface AppProvidersProps {
 /**
  * Toasts and the query client. No theme here: the frame and the home page are styled by app/frame.css
  * (the colour mode is lib/colour-mode.ts), and what is built with MUI brings its provider along
- * (app/mui-provider.tsx, a shared lazy chunk; decision 0007).
+ * (components/ui/mui-provider.tsx, a shared lazy chunk; decision 0007).
  */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   return (

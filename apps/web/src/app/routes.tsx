@@ -9,7 +9,7 @@ import { lazyMuiPage } from './with-mui';
 // loads together with the shared MUI provider chunk (decision 0007).
 const HomePage = lazy(() => import('../features/catalog/components/home-page').then((m) => ({ default: m.HomePage })));
 const PlatformPage = lazyMuiPage(() =>
-  import('../features/catalog/components/platform-page').then((m) => ({ default: m.PlatformPage })),
+  import('./platform-page').then((m) => ({ default: m.PlatformPage })),
 );
 const OrderListPage = lazyMuiPage(() =>
   import('../features/orders/components/order-list-page').then((m) => ({ default: m.OrderListPage })),

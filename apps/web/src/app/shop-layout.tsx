@@ -6,7 +6,7 @@ import { MessengerButton } from '../components/layout/messenger-button';
 import { PageFrame } from '../components/layout/page-frame';
 import { SiteFooter } from '../components/layout/site-footer';
 import { PageSkeleton } from '../components/ui/page-skeleton';
-import { AdminLink } from '../features/admin-shell/components/admin-link';
+import { AdminLink } from './admin-link';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { CoinBalance } from '../features/coins/components/coin-balance';
 import { OrdersButton } from '../features/orders/components/orders-button';

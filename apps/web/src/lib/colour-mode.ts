@@ -3,7 +3,7 @@
  * keys MUI used (spec §3) and applied as the class `light` / `dark` on <html>, which is what MUI's
  * CSS-variables theme (`colorSchemeSelector: 'class'`) and the frame's CSS (app/frame.css) key on.
  * Applied when this module loads, before React renders anything: no flash of the wrong scheme.
- * The lazily loaded MUI provider (app/mui-provider.tsx) reads and writes through `muiStorageManager`,
+ * The lazily loaded MUI provider (components/ui/mui-provider.tsx) reads and writes through `muiStorageManager`,
  * so both stay in step.
  */
 import { useSyncExternalStore } from 'react';

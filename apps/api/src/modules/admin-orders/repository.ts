@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS, PAY_METHOD, UNPAID_ORDER_EXPIRY_HOURS } from '@lucky/shared';
 import type { Db } from '../../db/client.js';
+import { customerOrderColumns } from '../../db/order-columns.js';
 import { auditLog, coinLedger, orderLines, orders, storedFiles, users } from '../../db/schema.js';
 import { foldedText } from '../../lib/search-sql.js';
 import { likeContains, toSearchText } from '../../lib/search-text.js';
@@ -30,30 +31,11 @@ const toBoolean = (value: unknown): boolean => value === true || value === 't';
 
 /** Every order column an admin may see, except the password (selected only where it is revealed). */
 const adminColumns = (now: Date) => ({
-  id: orders.id,
-  code: orders.code,
+  ...customerOrderColumns,
   userId: orders.userId,
-  status: orders.status,
-  payMethod: orders.payMethod,
-  payQrCode: orders.payQrCode,
-  platformId: orders.platformId,
-  platformName: orders.platformName,
-  totalPriceVnd: orders.totalPriceVnd,
-  totalCoin: orders.totalCoin,
-  totalGiftCoin: orders.totalGiftCoin,
-  bankName: orders.bankName,
-  contact: orders.contact,
-  account: orders.account,
-  server: orders.server,
-  uid: orders.uid,
-  comment: orders.comment,
-  resultComment: orders.resultComment,
-  resultPicture: orders.resultPicture,
   refundStatus: orders.refundStatus,
-  dueAt: orders.dueAt,
   paidAt: orders.paidAt,
   finishedAt: orders.finishedAt,
-  createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
   customerEmail: users.email,
   customerName: users.name,

@@ -1,33 +1,10 @@
 /** Orders, their lines and their audit rows. The game password column is never selected here. */
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { customerOrderColumns } from '../../db/order-columns.js';
 import { orderLines, orders, platforms, storeItems } from '../../db/schema.js';
 
-/** What the customer may see of an order (no password, no idempotency data). */
-const orderColumns = {
-  id: orders.id,
-  code: orders.code,
-  status: orders.status,
-  payMethod: orders.payMethod,
-  payQrCode: orders.payQrCode,
-  platformId: orders.platformId,
-  platformName: orders.platformName,
-  totalPriceVnd: orders.totalPriceVnd,
-  totalCoin: orders.totalCoin,
-  totalGiftCoin: orders.totalGiftCoin,
-  bankName: orders.bankName,
-  contact: orders.contact,
-  account: orders.account,
-  server: orders.server,
-  uid: orders.uid,
-  comment: orders.comment,
-  resultComment: orders.resultComment,
-  resultPicture: orders.resultPicture,
-  createdAt: orders.createdAt,
-  dueAt: orders.dueAt,
-};
-
-export type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof orderColumns>;
+export type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof customerOrderColumns>;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = typeof orderLines.$inferInsert;
@@ -54,7 +31,7 @@ export function findItemsForOrder(db: Db, ids: number[]) {
 
 export async function findByIdempotencyKey(db: Db, userId: string, key: string) {
   const [row] = await db
-    .select({ order: orderColumns, requestHash: orders.requestHash })
+    .select({ order: customerOrderColumns, requestHash: orders.requestHash })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
   return row;
@@ -66,7 +43,7 @@ export async function insertOrder(tx: Db, values: NewOrder): Promise<OrderRow | 
     .insert(orders)
     .values(values)
     .onConflictDoNothing({ target: orders.code })
-    .returning(orderColumns);
+    .returning(customerOrderColumns);
   return row;
 }
 
@@ -76,7 +53,7 @@ export async function insertLines(tx: Db, lines: NewOrderLine[]): Promise<OrderL
 
 export async function findUserOrder(db: Db, userId: string, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await db
-    .select(orderColumns)
+    .select(customerOrderColumns)
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   return row;
@@ -89,7 +66,7 @@ function userOrdersFilter(userId: string, status: number | null): SQL | undefine
 /** One page of the user's orders, newest first; id breaks ties so pages never overlap. */
 export function listUserOrders(db: Db, userId: string, page: { status: number | null; limit: number; offset: number }) {
   return db
-    .select(orderColumns)
+    .select(customerOrderColumns)
     .from(orders)
     .where(userOrdersFilter(userId, page.status))
     .orderBy(desc(orders.createdAt), desc(orders.id))

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import SettingsBrightnessIcon from '@mui/icons-material/SettingsBrightness';
-import MuiProvider from '../../app/mui-provider';
+import MuiProvider from '../ui/mui-provider';
 import { COLOUR_MODES, type ColourMode } from './colour-modes';
 
 const ICONS = { light: LightModeIcon, dark: DarkModeIcon, system: SettingsBrightnessIcon } as const;

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import MuiProvider from '../../app/mui-provider';
+import MuiProvider from './mui-provider';
 import { ERROR_TOAST_MS, SUCCESS_TOAST_MS } from '@lucky/shared/constants';
 
 export interface ToastViewProps {

@@ -7,9 +7,9 @@ import {
   type AdminStorePatch,
 } from '@lucky/shared';
 import { api } from '../../lib/api-client';
-import { ADMIN_PLATFORMS_KEY, ADMIN_QUERY_KEY } from '../admin-shell/api';
+import { ADMIN_PLATFORMS_KEY, ADMIN_QUERY_KEY } from '../../lib/admin-api';
 
-export { useAdminPlatforms } from '../admin-shell/api';
+export { useAdminPlatforms } from '../../lib/admin-api';
 
 const STORE_KEY = [...ADMIN_QUERY_KEY, 'store'] as const;
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminAdjustResponse, adminLedger, adminUserList, type AdminAdjustBody } from '@lucky/shared';
 import { api } from '../../lib/api-client';
-import { ADMIN_QUERY_KEY, queryString } from '../admin-shell/api';
+import { ADMIN_QUERY_KEY, queryString } from '../../lib/admin-api';
 
 export const CUSTOMER_PAGE_SIZE = 20;
 export const LEDGER_PAGE_SIZE = 10;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminDashboard } from '@lucky/shared';
 import { api } from '../../lib/api-client';
-import { ADMIN_QUERY_KEY } from '../admin-shell/api';
+import { ADMIN_QUERY_KEY } from '../../lib/admin-api';
 
 /** Today's figures (shop time zone); refreshed every minute while the page is open. */
 export function useDashboard() {

@@ -7,7 +7,7 @@ import {
   type AdminOrderPatch,
 } from '@lucky/shared';
 import { api } from '../../lib/api-client';
-import { ADMIN_QUERY_KEY, queryString } from '../admin-shell/api';
+import { ADMIN_QUERY_KEY, queryString } from '../../lib/admin-api';
 
 export const ADMIN_ORDER_PAGE_SIZE = 20;
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPlatform, AdminStoreItem } from '@lucky/shared';
 import { json } from '../../../test/fetch-stub';
 import { renderApp, signInAs } from '../../../test/render-app';
-import { FIRST_RENDER, loadAdminChunks, stubAdminApi } from '../../admin-shell/testing';
+import { FIRST_RENDER, loadAdminChunks, stubAdminApi } from '../../../test/admin-fixtures';
 
 beforeAll(loadAdminChunks);
 

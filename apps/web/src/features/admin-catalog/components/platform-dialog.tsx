@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { ADMIN_LIMITS, API_MESSAGES, type AdminPlatform } from '@lucky/shared';
 import { useToast } from '../../../components/ui/toast';
-import { PicturePicker } from '../../admin-shell/components/picture-picker';
+import { PicturePicker } from '../../../components/admin/picture-picker';
 import { useCreatePlatform, useUpdatePlatform } from '../api';
 
 export interface PlatformDialogProps {

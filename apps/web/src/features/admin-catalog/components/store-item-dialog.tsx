@@ -11,7 +11,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { ADMIN_LIMITS, API_MESSAGES, type AdminStoreItem } from '@lucky/shared';
 import { useToast } from '../../../components/ui/toast';
-import { PicturePicker } from '../../admin-shell/components/picture-picker';
+import { PicturePicker } from '../../../components/admin/picture-picker';
 import { useCreateStoreItem, useUpdateStoreItem } from '../api';
 
 const AMOUNTS = [

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { formatNumber, formatVnd, type AdminPlatform, type AdminStoreItem } from '@lucky/shared';
 import { useToast } from '../../../components/ui/toast';
-import { EmptyState } from '../../admin-shell/components/empty-state';
+import { EmptyState } from '../../../components/admin/empty-state';
 import { moveId, useAdminStoreItems, useReorderStoreItems, useUpdateStoreItem } from '../api';
 import { ActiveChip, MoveButtons, Thumb } from './catalog-table-parts';
 import { StoreItemDialog } from './store-item-dialog';

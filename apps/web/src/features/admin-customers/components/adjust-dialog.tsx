@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ADMIN_LIMITS, API_MESSAGES, formatNumber, type AdminUserRow } from '@lucky/shared';
 import { useToast } from '../../../components/ui/toast';
-import { formatDelta } from '../../admin-shell/format';
+import { formatDelta } from '../../../lib/admin-format';
 import { useAdjustCoins } from '../api';
 
 /** The delta typed, or null unless it is a whole number other than 0 within the limit. */

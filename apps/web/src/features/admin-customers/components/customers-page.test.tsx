@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiError, json } from '../../../test/fetch-stub';
 import { renderApp, signInAs } from '../../../test/render-app';
-import { customerRow, FIRST_RENDER, loadAdminChunks, stubAdminApi } from '../../admin-shell/testing';
+import { customerRow, FIRST_RENDER, loadAdminChunks, stubAdminApi } from '../../../test/admin-fixtures';
 
 beforeAll(loadAdminChunks);
 

@@ -13,8 +13,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatNumber, type AdminLedgerRow, type AdminUserRow } from '@lucky/shared';
-import { AdminPagination } from '../../admin-shell/components/admin-pagination';
-import { formatAdminTime, formatDelta } from '../../admin-shell/format';
+import { AdminPagination } from '../../../components/admin/admin-pagination';
+import { formatAdminTime, formatDelta } from '../../../lib/admin-format';
 import { LEDGER_PAGE_SIZE, useLedger } from '../api';
 
 /** The API's ledger reasons (apps/api coins module), in words. */

@@ -7,8 +7,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatNumber, formatVnd, ORDER_STATUS, orderStatusLabel } from '@lucky/shared';
-import { EmptyState } from '../../admin-shell/components/empty-state';
-import { PageHeading } from '../../admin-shell/components/page-heading';
+import { EmptyState } from '../../../components/admin/empty-state';
+import { PageHeading } from '../../../components/admin/page-heading';
 import { useDashboard } from '../api';
 
 function Figure({ label, value, children }: { label: string; value: string; children?: ReactNode }) {

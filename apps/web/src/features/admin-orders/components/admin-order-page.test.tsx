@@ -10,7 +10,7 @@ import {
   orderRow,
   PICTURE_ID,
   stubAdminApi,
-} from '../../admin-shell/testing';
+} from '../../../test/admin-fixtures';
 
 beforeAll(loadAdminChunks);
 

@@ -31,11 +31,11 @@ import {
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { fileUrl } from '../../../lib/file-url';
-import { ConfirmDialog } from '../../admin-shell/components/confirm-dialog';
-import { EmptyState } from '../../admin-shell/components/empty-state';
-import { PageHeading } from '../../admin-shell/components/page-heading';
+import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
+import { EmptyState } from '../../../components/admin/empty-state';
+import { PageHeading } from '../../../components/admin/page-heading';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
-import { formatAdminTime } from '../../admin-shell/format';
+import { formatAdminTime } from '../../../lib/admin-format';
 import { useAdminOrder, useMarkRefundDone, useMoveOrder, useRevealPassword } from '../api';
 import { CompleteDialog } from './complete-dialog';
 import { DueMarker } from './due-marker';

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { ADMIN_LIMITS, ORDER_STATUS, TEXTS } from '@lucky/shared';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { PicturePicker } from '../../admin-shell/components/picture-picker';
+import { PicturePicker } from '../../../components/admin/picture-picker';
 import { useMoveOrder } from '../api';
 
 export interface CompleteDialogProps {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { orderStatusLabel, type AdminOrderDetail } from '@lucky/shared';
-import { formatAdminTime } from '../../admin-shell/format';
+import { formatAdminTime } from '../../../lib/admin-format';
 
 type Entry = AdminOrderDetail['history'][number];
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub';
 import { renderApp, signInAs } from '../../../test/render-app';
-import { orderRow, stubAdminApi, loadAdminChunks, FIRST_RENDER } from '../../admin-shell/testing';
+import { orderRow, stubAdminApi, loadAdminChunks, FIRST_RENDER } from '../../../test/admin-fixtures';
 
 const LIST = 'GET /order/api/v1/admin/order/list';
 const PLATFORMS = 'GET /platform/api/v1/admin/platform';

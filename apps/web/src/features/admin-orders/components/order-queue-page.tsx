@@ -30,12 +30,12 @@ import {
   payMethodLabel,
   type AdminOrderRow,
 } from '@lucky/shared';
-import { useAdminPlatforms } from '../../admin-shell/api';
-import { AdminPagination } from '../../admin-shell/components/admin-pagination';
-import { EmptyState } from '../../admin-shell/components/empty-state';
-import { PageHeading } from '../../admin-shell/components/page-heading';
+import { useAdminPlatforms } from '../../../lib/admin-api';
+import { AdminPagination } from '../../../components/admin/admin-pagination';
+import { EmptyState } from '../../../components/admin/empty-state';
+import { PageHeading } from '../../../components/admin/page-heading';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
-import { formatAdminTime } from '../../admin-shell/format';
+import { formatAdminTime } from '../../../lib/admin-format';
 import { ADMIN_ORDER_PAGE_SIZE, useOrderQueue, type OrderQueueFilters } from '../api';
 import { DueMarker } from './due-marker';
 

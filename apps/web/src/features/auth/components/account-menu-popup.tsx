@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import type { User } from '@lucky/shared';
-import MuiProvider from '../../../app/mui-provider';
+import MuiProvider from '../../../components/ui/mui-provider';
 import { useSignOut } from '../use-sign-out';
 
 export interface AccountMenuPopupProps {

@@ -3,7 +3,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp, signInAs } from '../../../test/render-app';
-import { testOrder } from '../test-order';
+import { testOrder } from '../../../test/test-order';
 
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });

@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ORDER_PAGE_SIZE, pageCount, STOREFRONT_TEXTS, TEXTS } from '@lucky/shared';
+import { paginationItemLabel } from '../../../components/ui/pagination-label';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { useOrderList } from '../api';
 import { OrderCard } from './order-card';
@@ -20,23 +21,6 @@ function pageFrom(params: URLSearchParams): number {
 }
 
 const pageHref = (page: number) => (page === 1 ? '/gameorder' : `/gameorder?page=${page}`);
-
-function pageLabel(type: string, page: number | null, selected: boolean): string {
-  switch (type) {
-    case 'page':
-      return selected ? `Trang ${page}, đang xem` : `Trang ${page}`;
-    case 'previous':
-      return 'Trang trước';
-    case 'next':
-      return 'Trang sau';
-    case 'first':
-      return 'Trang đầu';
-    case 'last':
-      return 'Trang cuối';
-    default:
-      return `Trang ${page}`;
-  }
-}
 
 /** /gameorder (spec §2): the customer's orders, 10 a page; the page is in the address so Back works. */
 export function OrderListPage() {
@@ -108,7 +92,7 @@ function OrderList() {
               page={Math.min(page, pages)}
               color="primary"
               aria-label="Phân trang danh sách đơn hàng"
-              getItemAriaLabel={pageLabel}
+              getItemAriaLabel={paginationItemLabel}
               onChange={() => top.current?.scrollIntoView?.({ block: 'start' })}
               renderItem={(item) => (
                 <PaginationItem component={RouterLink} to={pageHref(item.page ?? 1)} {...item} />

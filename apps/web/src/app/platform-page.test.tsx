@@ -1,8 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order, Platform, StoreItem } from '@lucky/shared';
-import { apiError, json, stubFetch, type Reply } from '../../../test/fetch-stub';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { apiError, json, stubFetch, type Reply } from '../test/fetch-stub';
+import { renderApp, signInAs } from '../test/render-app';
+import { testOrder } from '../test/test-order';
 
 // Whole-app journeys in jsdom with MUI take seconds each on a small machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -29,29 +30,12 @@ const item = (id: number, overrides: Partial<StoreItem> = {}): StoreItem => ({
   ...overrides,
 });
 
-const created: Order = {
-  id: '3f1c2a9e-5b7d-4c1a-9e2f-0a1b2c3d4e5f',
-  code: 'LS250315ABCD',
-  status: 0,
-  pay_method: 1,
-  pay_qr_code: '',
-  platform_id: 7,
-  platform_name: 'Rồng Lửa',
+const created: Order = testOrder({
   stores: [{ store_id: 1, name: 'Gói 1', price: 20_000, coin: 200, gift_coin: 10, quantity: 2 }],
   total_price: 40_000,
   total_coin: 400,
   total_gift_coin: 20,
-  order_bank_name: 'Nguyễn Văn An',
-  order_contact: '',
-  order_account: '',
-  order_server: 'S1',
-  order_uid: '123456',
-  order_comment: '',
-  result_comment: '',
-  result_picture: [],
-  created_at: '2025-03-15T02:30:00.000Z',
-  due_at: '2025-03-15T09:00:00.000Z',
-};
+});
 
 function shopApi(routes: Record<string, Reply> = {}, { total = 5_000, pending = 0 } = {}) {
   return stubFetch({

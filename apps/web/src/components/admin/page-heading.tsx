@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { usePageTitle } from '../../../components/ui/use-page-title';
+import { usePageTitle } from '../ui/use-page-title';
 
 /** An admin page's h1 (also the tab title) with optional actions on the right. */
 export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {

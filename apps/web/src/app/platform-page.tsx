@@ -20,18 +20,18 @@ import {
   type Platform,
   type StoreItem,
 } from '@lucky/shared';
-import { useToast } from '../../../components/ui/toast';
-import { usePageTitle } from '../../../components/ui/use-page-title';
-import { fileUrl } from '../../../lib/file-url';
-import { useSignedIn } from '../../../lib/session';
+import { useToast } from '../components/ui/toast';
+import { usePageTitle } from '../components/ui/use-page-title';
+import { fileUrl } from '../lib/file-url';
+import { useSignedIn } from '../lib/session';
 // This page is where the shop's features meet (a route composing them, like app/ does).
-import { orderItems, saveCart } from '../../cart/cart';
-import { CartPanel } from '../../cart/components/cart-panel';
-import { useCart } from '../../cart/use-cart';
-import { usePlaceOrder } from '../../checkout/api';
-import { OrderForm } from '../../checkout/components/order-form';
-import { PayMethodToggle } from '../../checkout/components/pay-method-toggle';
-import { SignInDialog } from '../../checkout/components/sign-in-dialog';
+import { orderItems, saveCart } from '../features/cart/cart';
+import { CartPanel } from '../features/cart/components/cart-panel';
+import { useCart } from '../features/cart/use-cart';
+import { usePlaceOrder } from '../features/checkout/api';
+import { OrderForm } from '../features/checkout/components/order-form';
+import { PayMethodToggle } from '../features/checkout/components/pay-method-toggle';
+import { SignInDialog } from '../features/checkout/components/sign-in-dialog';
 import {
   EMPTY_ORDER_FORM,
   missingFields,
@@ -39,12 +39,12 @@ import {
   requestFields,
   type OrderField,
   type OrderFormValues,
-} from '../../checkout/order-form-values';
-import { useCoinBalance } from '../../coins/api';
-import { usePlatforms, useStoreItems } from '../api';
-import fallbackPicture from '../assets/item-fallback.svg';
-import { readSelectedPlatform } from '../selected-platform';
-import { showFallback, StoreItemCard } from './store-item-card';
+} from '../features/checkout/order-form-values';
+import { useCoinBalance } from '../features/coins/api';
+import { usePlatforms, useStoreItems } from '../features/catalog/api';
+import fallbackPicture from '../features/catalog/assets/item-fallback.svg';
+import { readSelectedPlatform } from '../features/catalog/selected-platform';
+import { showFallback, StoreItemCard } from '../features/catalog/components/store-item-card';
 
 /** /item/:id (spec §2). There is no call for one platform: it is found in the list, or in platformData meanwhile. */
 export function PlatformPage() {

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
-import { renderApp, signInAs } from '../../../test/render-app';
-import { CUSTOMER_USER, stubAdminApi } from '../testing';
+import { stubFetch } from '../test/fetch-stub';
+import { renderApp, signInAs } from '../test/render-app';
+import { CUSTOMER_USER, stubAdminApi } from '../test/admin-fixtures';
 
 const header = () => screen.getByRole('banner');
 

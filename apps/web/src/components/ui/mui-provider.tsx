@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { STORAGE_KEYS } from '@lucky/shared/constants';
-import { muiStorageManager } from '../lib/colour-mode';
+import { muiStorageManager } from '../../lib/colour-mode';
 import { theme } from './theme';
 
 /**

@@ -1,21 +1,7 @@
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 import { pageCount } from '@lucky/shared';
-
-function itemLabel(type: string, page: number | null, selected: boolean): string {
-  switch (type) {
-    case 'previous':
-      return 'Trang trước';
-    case 'next':
-      return 'Trang sau';
-    case 'first':
-      return 'Trang đầu';
-    case 'last':
-      return 'Trang cuối';
-    default:
-      return selected ? `Trang ${page}, đang xem` : `Trang ${page}`;
-  }
-}
+import { paginationItemLabel } from '../ui/pagination-label';
 
 export interface AdminPaginationProps {
   page: number;
@@ -36,7 +22,7 @@ export function AdminPagination({ page, total, pageSize, onChange }: AdminPagina
         color="primary"
         showFirstButton
         showLastButton
-        getItemAriaLabel={itemLabel}
+        getItemAriaLabel={paginationItemLabel}
         onChange={(_event, value) => onChange(value)}
       />
     </Box>

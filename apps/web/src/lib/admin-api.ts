@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminPlatformList, uploadResponse, type UploadResponse } from '@lucky/shared';
-import { api } from '../../lib/api-client';
-import { SESSION_QUERY_KEY } from '../../lib/session';
+import { api } from './api-client';
+import { SESSION_QUERY_KEY } from './session';
 
 /**
  * Query-key prefix of everything the admin console caches. Under the session prefix, so an admin's

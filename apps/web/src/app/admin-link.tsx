@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
-import { Icon } from '../../../components/frame/icons';
-import { useCurrentUser } from '../../auth/api';
+import { Icon } from '../components/frame/icons';
+import { useCurrentUser } from '../features/auth/api';
 
 const LABEL = 'Quản trị';
 

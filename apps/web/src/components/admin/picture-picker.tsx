@@ -7,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import CloseIcon from '@mui/icons-material/Close';
-import { useToast } from '../../../components/ui/toast';
-import { fileUrl } from '../../../lib/file-url';
-import { PICTURE_TYPES, uploadPicture } from '../api';
+import { useToast } from '../ui/toast';
+import { fileUrl } from '../../lib/file-url';
+import { PICTURE_TYPES, uploadPicture } from '../../lib/admin-api';
 
 export interface PicturePickerProps {
   /** Names the group and its buttons, e.g. 'Ảnh kết quả'. */

@@ -1,6 +1,6 @@
 /** Fixtures and a stubbed API for the admin console's tests (imported by tests only). */
 import type { AdminOrderDetail, AdminOrderRow, AdminUserRow } from '@lucky/shared';
-import { json, stubFetch } from '../../test/fetch-stub';
+import { json, stubFetch } from './fetch-stub';
 
 export const ADMIN_USER = { id: 'a1', name: 'Quản Trị', picture: null, email: 'admin@example.com', is_admin: true };
 export const CUSTOMER_USER = { ...ADMIN_USER, id: 'u1', name: 'Nguyễn Văn An', email: 'an@example.com', is_admin: false };
@@ -95,12 +95,12 @@ export function customerRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow
  */
 export async function loadAdminChunks(): Promise<void> {
   await Promise.all([
-    import('../../app/admin-routes'),
-    import('../admin-dashboard/components/dashboard-page'),
-    import('../admin-orders/components/order-queue-page'),
-    import('../admin-orders/components/admin-order-page'),
-    import('../admin-catalog/components/catalog-page'),
-    import('../admin-customers/components/customers-page'),
+    import('../app/admin-routes'),
+    import('../features/admin-dashboard/components/dashboard-page'),
+    import('../features/admin-orders/components/order-queue-page'),
+    import('../features/admin-orders/components/admin-order-page'),
+    import('../features/admin-catalog/components/catalog-page'),
+    import('../features/admin-customers/components/customers-page'),
   ]);
 }
 
