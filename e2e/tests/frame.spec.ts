@@ -108,7 +108,7 @@ test.describe('colour mode', () => {
     await expect(page.getByRole('img', { name: `Mã QR chuyển khoản cho đơn ${order.code}` })).toBeVisible();
     await readable('order-detail');
     await page.goto('/gameorder');
-    await expect(page.getByText(order.code)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Danh sách đơn hàng' }).getByRole('heading', { name: order.code })).toBeVisible();
     await readable('order-list');
   });
 });

@@ -169,7 +169,7 @@ test.describe('the storefront', () => {
 
     await page.getByRole('button', { name: 'Xem danh sách đơn hàng' }).click();
     await expect(page).toHaveURL(/\/gameorder$/);
-    await expect(page.getByText(placed.code)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Danh sách đơn hàng' }).getByRole('heading', { name: placed.code })).toBeVisible();
   });
 
   test('a coin order: coins granted by an admin, paid with Lucky coins, the balance goes down', async ({ page }, testInfo) => {
