@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import { toSearchText } from '../../lib/search-text.js';
+import * as catalog from '../catalog/service.js';
 import * as repo from './repository.js';
 
 type PlatformCreate = z.output<typeof adminPlatformCreate>;
@@ -38,19 +39,11 @@ function toPlatform(row: repo.PlatformRow, itemCount: number): AdminPlatform {
   };
 }
 
+/** The public shape of an item, plus what only the console shows. */
 function toStoreItem(row: repo.StoreItemRow, platformName: string): AdminStoreItem {
   return {
-    id: row.id,
-    platform_id: row.platformId,
+    ...catalog.toStoreItem(row),
     platform_name: platformName,
-    name: row.name,
-    description: row.description,
-    picture: row.picture,
-    price: row.priceVnd,
-    raw_price: row.rawPriceVnd,
-    coin: row.coinCost,
-    gift_coin: row.giftCoin,
-    is_active: row.isActive,
     sort_order: row.sortOrder,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -207,15 +207,6 @@ export function findOrderHistory(db: Db, orderId: string, skipActions: string[])
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
 }
 
-export function findLines(db: Db, orderIds: string[]): Promise<OrderLineRow[]> {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, orderIds))
-    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
-}
-
 /** Which of these stored-file ids exist. */
 export async function existingFileIds(db: Db, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

@@ -30,7 +30,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { COIN_REASONS, applyCoinChange } from '../coins/service.js';
 import { dueAtFor } from '../orders/due-at.js';
-import { groupLines, toOrder } from '../orders/service.js';
+import { linesByOrder, linesOfOrder, toOrder } from '../orders/service.js';
 import * as repo from './repository.js';
 
 export { AT_RISK_WINDOW_MS } from './repository.js';
@@ -77,11 +77,9 @@ export async function listOrders(db: Db, query: AdminOrderListQuery, now: Date =
     repo.listOrders(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }, now),
     repo.countOrders(db, filter),
   ]);
-  const lines = groupLines(
-    await repo.findLines(
-      db,
-      rows.map((row) => row.id),
-    ),
+  const lines = await linesByOrder(
+    db,
+    rows.map((row) => row.id),
   );
   return { rows: rows.map((row) => toRow(row, lines.get(row.id) ?? [])), total };
 }
@@ -99,7 +97,7 @@ export async function getOrderDetail(ctx: AppContext, orderId: string, now: Date
   const row = await repo.findOrder(ctx.db, orderId, now);
   if (!row) throw notFound(API_MESSAGES.orderNotFound);
   const [lines, history] = await Promise.all([
-    repo.findLines(ctx.db, [orderId]),
+    linesOfOrder(ctx.db, orderId),
     repo.findOrderHistory(ctx.db, orderId, [ORDER_AUDIT.REVEAL_PASSWORD]),
   ]);
   const { hasPassword, ...order } = row;
@@ -284,7 +282,7 @@ export async function changeOrderStatus(
     });
   });
   const row = await repo.findOrder(ctx.db, orderId, now);
-  return toRow(row!, await repo.findLines(ctx.db, [orderId]));
+  return toRow(row!, await linesOfOrder(ctx.db, orderId));
 }
 
 /** Staff transferred the money of a rejected paid bank order back: refund 'due' → 'done'. */
@@ -305,7 +303,7 @@ export async function markRefundDone(ctx: AppContext, actorId: string, orderId: 
     });
   });
   const row = await repo.findOrder(ctx.db, orderId, now);
-  return toRow(row!, await repo.findLines(ctx.db, [orderId]));
+  return toRow(row!, await linesOfOrder(ctx.db, orderId));
 }
 
 // ---------- the deadline (used by jobs/deadline.ts) ----------

@@ -146,7 +146,7 @@ async function replayedOrder(db: Db, userId: string, key: string, fingerprint: s
   const found = await repo.findByIdempotencyKey(db, userId, key);
   if (!found) return null;
   if (found.requestHash !== fingerprint) throw conflict(API_MESSAGES.idempotencyConflict);
-  return toOrder(found.order, await repo.findLines(db, [found.order.id]));
+  return toOrder(found.order, await linesOfOrder(db, found.order.id));
 }
 
 /** Writes the order, its lines and its audit row; draws a new code in the rare case one is taken. */
@@ -247,10 +247,10 @@ export async function placeOrder(ctx: AppContext, userId: string, input: OrderRe
   }
 }
 
-/** Lines of several orders grouped by order id, keeping their order. */
-export function groupLines<Line extends { orderId: string }>(lines: readonly Line[]): Map<string, Line[]> {
-  const byOrder = new Map<string, Line[]>();
-  for (const line of lines) {
+/** Lines of several orders in one query (no N+1), grouped by order id, in their cart order. */
+export async function linesByOrder(db: Db, orderIds: string[]): Promise<Map<string, repo.OrderLineRow[]>> {
+  const byOrder = new Map<string, repo.OrderLineRow[]>();
+  for (const line of await repo.findLines(db, orderIds)) {
     const group = byOrder.get(line.orderId);
     if (group) group.push(line);
     else byOrder.set(line.orderId, [line]);
@@ -258,11 +258,16 @@ export function groupLines<Line extends { orderId: string }>(lines: readonly Lin
   return byOrder;
 }
 
+/** The lines of one order, in their cart order. */
+export function linesOfOrder(db: Db, orderId: string): Promise<repo.OrderLineRow[]> {
+  return repo.findLines(db, [orderId]);
+}
+
 /** The caller's own order; another customer's order and an unknown id look the same (404). */
 export async function getOrder(db: Db, userId: string, orderId: string): Promise<Order> {
   const row = await repo.findUserOrder(db, userId, orderId);
   if (!row) throw notFound(API_MESSAGES.orderNotFound);
-  return toOrder(row, await repo.findLines(db, [row.id]));
+  return toOrder(row, await linesOfOrder(db, row.id));
 }
 
 export async function listOrders(
@@ -275,12 +280,11 @@ export async function listOrders(
     repo.listUserOrders(db, userId, { status, limit: query.limit, offset: (query.page - 1) * query.limit }),
     repo.countUserOrders(db, userId, status),
   ]);
-  const lines = await repo.findLines(
+  const lines = await linesByOrder(
     db,
     rows.map((row) => row.id),
   );
-  const linesByOrder = groupLines(lines);
-  return { rows: rows.map((row) => toOrder(row, linesByOrder.get(row.id) ?? [])), total };
+  return { rows: rows.map((row) => toOrder(row, lines.get(row.id) ?? [])), total };
 }
 
 export function countOrders(db: Db, userId: string): Promise<number> {
