@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPlatform, AdminStoreItem } from '@lucky/shared';
-import { json } from '../../../test/fetch-stub';
+import { apiError, inTurn, json } from '../../../test/fetch-stub';
 import { renderApp, signInAs } from '../../../test/render-app';
 import { FIRST_RENDER, loadAdminChunks, stubAdminApi } from '../../../test/admin-fixtures';
 
@@ -165,5 +165,16 @@ describe('/admin/catalog', { timeout: 20_000 }, () => {
     await user.click(within(items).getByRole('button', { name: 'Ẩn Gói 90 Quân Huy' }));
     await waitFor(() => expect(net.sent(PATCH_ITEM)[0]?.body).toEqual({ is_active: false }));
     expect(await screen.findByText('Đã ẩn Gói 90 Quân Huy')).toBeInTheDocument();
+  });
+
+  it('says when the store items could not load, and loads them again on Thử lại', async () => {
+    const { user } = await openCatalog(`/admin/catalog?platform=${LIEN_QUAN.id}`, {
+      [ITEMS]: inTurn(apiError(400, 'BAD_REQUEST', 'Yêu cầu không hợp lệ'), json([SMALL_PACK])),
+    });
+
+    expect(await screen.findByText('Không tải được sản phẩm.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Thử lại' }));
+    const items = await screen.findByRole('table', { name: 'Sản phẩm của Liên Quân' });
+    expect(within(items).getByText(SMALL_PACK.name)).toBeInTheDocument();
   });
 });

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,11 +14,11 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import { formatNumber, type AdminPlatform } from '@lucky/shared';
-import { useToast } from '../../../components/ui/toast';
 import { EmptyState } from '../../../components/admin/empty-state';
+import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { moveId, useAdminPlatforms, useReorderPlatforms, useUpdatePlatform } from '../api';
-import { ActiveChip, MoveButtons, Thumb } from './catalog-table-parts';
+import { ActiveChip, ActiveToggle, MoveButtons, Thumb } from './catalog-table-parts';
 import { PlatformDialog } from './platform-dialog';
 import { StoreItemsPanel } from './store-items-panel';
 
@@ -29,7 +27,6 @@ export function CatalogPage() {
   const platforms = useAdminPlatforms();
   const reorder = useReorderPlatforms();
   const update = useUpdatePlatform();
-  const { showSuccess } = useToast();
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<AdminPlatform | 'new' | null>(null);
   const rows = platforms.data ?? [];
@@ -56,15 +53,11 @@ export function CatalogPage() {
       </PageHeading>
 
       {platforms.isPending ? (
-        <Box aria-busy="true">
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} variant="rounded" height={56} sx={{ mb: 1 }} />
-          ))}
-        </Box>
+        <RowsSkeleton rows={4} height={56} />
       ) : platforms.isError ? (
-        <EmptyState action={<Button onClick={() => void platforms.refetch()}>Thử lại</Button>}>
+        <LoadError onRetry={() => void platforms.refetch()}>
           Không tải được danh sách trò chơi.
-        </EmptyState>
+        </LoadError>
       ) : rows.length === 0 ? (
         <EmptyState>Chưa có trò chơi nào. Bấm &apos;Thêm trò chơi&apos; để bắt đầu.</EmptyState>
       ) : (
@@ -130,22 +123,12 @@ export function CatalogPage() {
                         <Button size="small" aria-label={`Sửa ${platform.name}`} onClick={() => setEditing(platform)}>
                           Sửa
                         </Button>
-                        <Button
-                          size="small"
+                        <ActiveToggle
+                          name={platform.name}
+                          active={platform.is_active}
                           disabled={update.isPending}
-                          aria-label={`${platform.is_active ? 'Ẩn' : 'Hiện'} ${platform.name}`}
-                          onClick={() =>
-                            update.mutate(
-                              { id: platform.id, patch: { is_active: !platform.is_active } },
-                              {
-                                onSuccess: () =>
-                                  showSuccess(platform.is_active ? `Đã ẩn ${platform.name}` : `Đã mở bán ${platform.name}`),
-                              },
-                            )
-                          }
-                        >
-                          {platform.is_active ? 'Ẩn' : 'Hiện'}
-                        </Button>
+                          onToggle={(is_active, onSuccess) => update.mutate({ id: platform.id, patch: { is_active } }, { onSuccess })}
+                        />
                       </Stack>
                     </TableCell>
                   </TableRow>

@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ImageNotSupportedIcon from '@mui/icons-material/ImageNotSupported';
+import { useToast } from '../../../components/ui/toast';
 import { fileUrl } from '../../../lib/file-url';
 
 export function Thumb({ id, alt }: { id: string | null; alt: string }) {
@@ -33,6 +35,30 @@ export function Thumb({ id, alt }: { id: string | null; alt: string }) {
 export function ActiveChip({ active }: { active: boolean }) {
   return (
     <Chip size="small" label={active ? 'Đang bán' : 'Đang ẩn'} color={active ? 'success' : 'default'} variant="outlined" />
+  );
+}
+
+export interface ActiveToggleProps {
+  name: string;
+  active: boolean;
+  disabled: boolean;
+  /** Saves the new state; `onSuccess` confirms it to the admin. */
+  onToggle: (isActive: boolean, onSuccess: () => void) => void;
+}
+
+/** 'Ẩn' takes a row off the shop, 'Hiện' puts it back. */
+export function ActiveToggle({ name, active, disabled, onToggle }: ActiveToggleProps) {
+  const { showSuccess } = useToast();
+  const label = active ? 'Ẩn' : 'Hiện';
+  return (
+    <Button
+      size="small"
+      disabled={disabled}
+      aria-label={`${label} ${name}`}
+      onClick={() => onToggle(!active, () => showSuccess(active ? `Đã ẩn ${name}` : `Đã mở bán ${name}`))}
+    >
+      {label}
+    </Button>
   );
 }
 

@@ -1,14 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { ADMIN_LIMITS, API_MESSAGES, type AdminPlatform } from '@lucky/shared';
+import { FormDialog } from '../../../components/admin/form-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { PicturePicker } from '../../../components/admin/picture-picker';
 import { useCreatePlatform, useUpdatePlatform } from '../api';
@@ -57,48 +53,42 @@ export function PlatformDialog({ platform, onClose }: PlatformDialogProps) {
   }
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="platform-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="platform-dialog-title">{platform ? `Sửa ${platform.name}` : 'Thêm trò chơi'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label="Tên trò chơi"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-              autoFocus
-              error={nameError}
-              helperText={nameError ? API_MESSAGES.nameRequired : undefined}
-              slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.name } }}
-            />
-            <PicturePicker label="Ảnh trò chơi" value={picture} onChange={setPicture} max={1} onBusyChange={onBusy} />
-            <FormControlLabel
-              control={<Switch checked={needLogin} onChange={(event) => setNeedLogin(event.target.checked)} />}
-              label="Nạp qua đăng nhập (khách nhập tài khoản và mật khẩu game thay vì UID)"
-            />
-            <PicturePicker
-              label="Ảnh khuyến mãi (banner trang chủ)"
-              value={salePicture}
-              onChange={setSalePicture}
-              max={1}
-              onBusyChange={onBusy}
-            />
-            <FormControlLabel
-              control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} />}
-              label="Đang bán (hiện cho khách)"
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Huỷ
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || uploads > 0}>
-            {busy ? 'Đang lưu…' : 'Lưu'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={platform ? `Sửa ${platform.name}` : 'Thêm trò chơi'}
+      busy={busy}
+      submitLabel="Lưu"
+      submitBlocked={uploads > 0}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label="Tên trò chơi"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          autoFocus
+          error={nameError}
+          helperText={nameError ? API_MESSAGES.nameRequired : undefined}
+          slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.name } }}
+        />
+        <PicturePicker label="Ảnh trò chơi" value={picture} onChange={setPicture} max={1} onBusyChange={onBusy} />
+        <FormControlLabel
+          control={<Switch checked={needLogin} onChange={(event) => setNeedLogin(event.target.checked)} />}
+          label="Nạp qua đăng nhập (khách nhập tài khoản và mật khẩu game thay vì UID)"
+        />
+        <PicturePicker
+          label="Ảnh khuyến mãi (banner trang chủ)"
+          value={salePicture}
+          onChange={setSalePicture}
+          max={1}
+          onBusyChange={onBusy}
+        />
+        <FormControlLabel
+          control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} />}
+          label="Đang bán (hiện cho khách)"
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,15 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { ADMIN_LIMITS, API_MESSAGES, type AdminStoreItem } from '@lucky/shared';
+import { FormDialog } from '../../../components/admin/form-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { PicturePicker } from '../../../components/admin/picture-picker';
 import { useCreateStoreItem, useUpdateStoreItem } from '../api';
@@ -87,64 +83,56 @@ export function StoreItemDialog({ platformId, platformName, item, onClose }: Sto
   }
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="store-item-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="store-item-dialog-title">
-          {item ? `Sửa ${item.name}` : `Thêm sản phẩm cho ${platformName}`}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label="Tên sản phẩm"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-              autoFocus
-              error={nameError}
-              helperText={nameError ? API_MESSAGES.nameRequired : undefined}
-              slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.name } }}
-            />
-            <TextField
-              label="Mô tả"
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              multiline
-              minRows={2}
-              slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.description } }}
-            />
-            <PicturePicker label="Ảnh sản phẩm" value={picture} onChange={setPicture} max={1} onBusyChange={setUploading} />
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {AMOUNTS.map(({ key, label }) => {
-                const invalid = tried && parsed[key] === null;
-                return (
-                  <TextField
-                    key={key}
-                    label={label}
-                    value={amounts[key]}
-                    onChange={(event) => setAmounts((previous) => ({ ...previous, [key]: event.target.value }))}
-                    required
-                    error={invalid}
-                    helperText={invalid ? AMOUNT_MESSAGE : undefined}
-                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                  />
-                );
-              })}
-            </Box>
-            <FormControlLabel
-              control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} />}
-              label="Đang bán (hiện cho khách)"
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Huỷ
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || uploading}>
-            {busy ? 'Đang lưu…' : 'Lưu'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={item ? `Sửa ${item.name}` : `Thêm sản phẩm cho ${platformName}`}
+      busy={busy}
+      submitLabel="Lưu"
+      submitBlocked={uploading}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label="Tên sản phẩm"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          autoFocus
+          error={nameError}
+          helperText={nameError ? API_MESSAGES.nameRequired : undefined}
+          slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.name } }}
+        />
+        <TextField
+          label="Mô tả"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.description } }}
+        />
+        <PicturePicker label="Ảnh sản phẩm" value={picture} onChange={setPicture} max={1} onBusyChange={setUploading} />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {AMOUNTS.map(({ key, label }) => {
+            const invalid = tried && parsed[key] === null;
+            return (
+              <TextField
+                key={key}
+                label={label}
+                value={amounts[key]}
+                onChange={(event) => setAmounts((previous) => ({ ...previous, [key]: event.target.value }))}
+                required
+                error={invalid}
+                helperText={invalid ? AMOUNT_MESSAGE : undefined}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+            );
+          })}
+        </Box>
+        <FormControlLabel
+          control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} />}
+          label="Đang bán (hiện cho khách)"
+        />
+      </Stack>
+    </FormDialog>
   );
 }

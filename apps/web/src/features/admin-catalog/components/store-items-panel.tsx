@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,10 +12,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { formatNumber, formatVnd, type AdminPlatform, type AdminStoreItem } from '@lucky/shared';
-import { useToast } from '../../../components/ui/toast';
 import { EmptyState } from '../../../components/admin/empty-state';
+import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
 import { moveId, useAdminStoreItems, useReorderStoreItems, useUpdateStoreItem } from '../api';
-import { ActiveChip, MoveButtons, Thumb } from './catalog-table-parts';
+import { ActiveChip, ActiveToggle, MoveButtons, Thumb } from './catalog-table-parts';
 import { StoreItemDialog } from './store-item-dialog';
 
 /** The store items of one platform: add, edit, order, show or hide. */
@@ -24,7 +23,6 @@ export function StoreItemsPanel({ platform }: { platform: AdminPlatform }) {
   const items = useAdminStoreItems(platform.id);
   const reorder = useReorderStoreItems();
   const update = useUpdateStoreItem();
-  const { showSuccess } = useToast();
   const [editing, setEditing] = useState<AdminStoreItem | 'new' | null>(null);
   const rows = items.data ?? [];
   const ids = rows.map((row) => row.id);
@@ -40,13 +38,11 @@ export function StoreItemsPanel({ platform }: { platform: AdminPlatform }) {
         </Button>
       </Stack>
       {items.isPending ? (
-        <Box aria-busy="true">
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} variant="rounded" height={56} sx={{ mb: 1 }} />
-          ))}
-        </Box>
+        <RowsSkeleton rows={3} height={56} />
+      ) : items.isError ? (
+        <LoadError onRetry={() => void items.refetch()}>Không tải được sản phẩm.</LoadError>
       ) : rows.length === 0 ? (
-        <EmptyState>{items.isError ? 'Không tải được sản phẩm.' : 'Trò chơi này chưa có sản phẩm nào.'}</EmptyState>
+        <EmptyState>Trò chơi này chưa có sản phẩm nào.</EmptyState>
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={`Sản phẩm của ${platform.name}`}>
@@ -104,19 +100,12 @@ export function StoreItemsPanel({ platform }: { platform: AdminPlatform }) {
                       <Button size="small" onClick={() => setEditing(item)} aria-label={`Sửa ${item.name}`}>
                         Sửa
                       </Button>
-                      <Button
-                        size="small"
+                      <ActiveToggle
+                        name={item.name}
+                        active={item.is_active}
                         disabled={update.isPending}
-                        aria-label={`${item.is_active ? 'Ẩn' : 'Hiện'} ${item.name}`}
-                        onClick={() =>
-                          update.mutate(
-                            { id: item.id, patch: { is_active: !item.is_active } },
-                            { onSuccess: () => showSuccess(item.is_active ? `Đã ẩn ${item.name}` : `Đã mở bán ${item.name}`) },
-                          )
-                        }
-                      >
-                        {item.is_active ? 'Ẩn' : 'Hiện'}
-                      </Button>
+                        onToggle={(is_active, onSuccess) => update.mutate({ id: item.id, patch: { is_active } }, { onSuccess })}
+                      />
                     </Stack>
                   </TableCell>
                 </TableRow>

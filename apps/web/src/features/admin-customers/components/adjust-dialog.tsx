@@ -1,13 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ADMIN_LIMITS, API_MESSAGES, formatNumber, type AdminUserRow } from '@lucky/shared';
+import { FormDialog } from '../../../components/admin/form-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { formatDelta } from '../../../lib/admin-format';
 import { useAdjustCoins } from '../api';
@@ -45,7 +41,9 @@ export function AdjustDialog({ customer, onClose }: AdjustDialogProps) {
       { user_id: customer.id, delta, reason: reason.trim() },
       {
         onSuccess: (result) => {
-          showSuccess(`Đã điều chỉnh ${formatDelta(delta, formatNumber)} coin. Số dư mới: ${formatNumber(result.total)}`);
+          showSuccess(
+            `Đã điều chỉnh ${formatDelta(delta, formatNumber)} coin. Số dư mới: ${formatNumber(result.total)}`,
+          );
           onClose();
         },
       },
@@ -53,47 +51,43 @@ export function AdjustDialog({ customer, onClose }: AdjustDialogProps) {
   }
 
   return (
-    <Dialog open onClose={adjust.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="adjust-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="adjust-dialog-title">Điều chỉnh coin</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" sx={{ mb: 2 }}>
-            {customer.name || customer.email} — số dư {formatNumber(customer.coin_total)}, khả dụng{' '}
-            {formatNumber(customer.available_coins)} coin.
-          </Typography>
-          <Stack spacing={2}>
-            <TextField
-              label="Số coin điều chỉnh"
-              value={deltaText}
-              onChange={(event) => setDeltaText(event.target.value)}
-              required
-              autoFocus
-              error={deltaError}
-              helperText={deltaError ? API_MESSAGES.adjustDeltaInvalid : 'Số dương để cộng coin, số âm (ví dụ -500) để trừ coin'}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-            <TextField
-              label="Lý do"
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              required
-              multiline
-              minRows={2}
-              error={reasonError}
-              helperText={reasonError ? API_MESSAGES.adjustReasonRequired : 'Ghi vào sổ coin của khách'}
-              slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.reason } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={adjust.isPending}>
-            Huỷ
-          </Button>
-          <Button type="submit" variant="contained" disabled={adjust.isPending}>
-            {adjust.isPending ? 'Đang lưu…' : delta !== null && delta < 0 ? 'Trừ coin' : 'Cộng coin'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Điều chỉnh coin"
+      busy={adjust.isPending}
+      submitLabel={delta !== null && delta < 0 ? 'Trừ coin' : 'Cộng coin'}
+      maxWidth="xs"
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {customer.name || customer.email} — số dư {formatNumber(customer.coin_total)}, khả dụng{' '}
+        {formatNumber(customer.available_coins)} coin.
+      </Typography>
+      <Stack spacing={2}>
+        <TextField
+          label="Số coin điều chỉnh"
+          value={deltaText}
+          onChange={(event) => setDeltaText(event.target.value)}
+          required
+          autoFocus
+          error={deltaError}
+          helperText={
+            deltaError ? API_MESSAGES.adjustDeltaInvalid : 'Số dương để cộng coin, số âm (ví dụ -500) để trừ coin'
+          }
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <TextField
+          label="Lý do"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          required
+          multiline
+          minRows={2}
+          error={reasonError}
+          helperText={reasonError ? API_MESSAGES.adjustReasonRequired : 'Ghi vào sổ coin của khách'}
+          slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.reason } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { ADMIN_LIMITS, formatNumber, type AdminUserRow } from '@lucky/shared';
 import { AdminPagination } from '../../../components/admin/admin-pagination';
 import { EmptyState } from '../../../components/admin/empty-state';
+import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { formatAdminTime } from '../../../lib/admin-format';
 import { CUSTOMER_PAGE_SIZE, useCustomers } from '../api';
@@ -76,15 +75,9 @@ export function CustomersPage() {
       />
 
       {customers.isPending ? (
-        <Box aria-busy="true" aria-label="Đang tải khách hàng">
-          {Array.from({ length: 6 }, (_, index) => (
-            <Skeleton key={index} variant="rounded" height={48} sx={{ mb: 1 }} />
-          ))}
-        </Box>
+        <RowsSkeleton rows={6} height={48} label="Đang tải khách hàng" />
       ) : customers.isError ? (
-        <EmptyState action={<Button onClick={() => void customers.refetch()}>Thử lại</Button>}>
-          Không tải được danh sách khách hàng.
-        </EmptyState>
+        <LoadError onRetry={() => void customers.refetch()}>Không tải được danh sách khách hàng.</LoadError>
       ) : customers.data.rows.length === 0 ? (
         <EmptyState>{q ? 'Không có khách hàng nào khớp từ khoá.' : 'Chưa có khách hàng nào.'}</EmptyState>
       ) : (

@@ -5,7 +5,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatNumber, type AdminLedgerRow, type AdminUserRow } from '@lucky/shared';
 import { AdminPagination } from '../../../components/admin/admin-pagination';
+import { RowsSkeleton } from '../../../components/admin/load-states';
 import { formatAdminTime, formatDelta } from '../../../lib/admin-format';
 import { LEDGER_PAGE_SIZE, useLedger } from '../api';
 
@@ -45,11 +45,7 @@ export function LedgerDialog({ customer, onClose }: { customer: AdminUserRow; on
           {formatNumber(customer.available_coins)}
         </Typography>
         {ledger.isPending ? (
-          <Box aria-busy="true">
-            {Array.from({ length: 4 }, (_, index) => (
-              <Skeleton key={index} variant="rounded" height={36} sx={{ mb: 1 }} />
-            ))}
-          </Box>
+          <RowsSkeleton rows={4} height={36} />
         ) : ledger.isError ? (
           <Typography color="text.secondary">Không tải được lịch sử coin.</Typography>
         ) : ledger.data.rows.length === 0 ? (

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatNumber, formatVnd, ORDER_STATUS, orderStatusLabel } from '@lucky/shared';
-import { EmptyState } from '../../../components/admin/empty-state';
+import { LoadError } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { useDashboard } from '../api';
 
@@ -51,9 +51,9 @@ export function DashboardPage() {
     return (
       <>
         <PageHeading title="Tổng quan hôm nay" />
-        <EmptyState action={<Button onClick={() => void refetch()}>Thử lại</Button>}>
+        <LoadError onRetry={() => void refetch()}>
           Không tải được số liệu.
-        </EmptyState>
+        </LoadError>
       </>
     );
   }

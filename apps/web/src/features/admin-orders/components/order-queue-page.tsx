@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
@@ -33,6 +31,7 @@ import {
 import { useAdminPlatforms } from '../../../lib/admin-api';
 import { AdminPagination } from '../../../components/admin/admin-pagination';
 import { EmptyState } from '../../../components/admin/empty-state';
+import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { formatAdminTime } from '../../../lib/admin-format';
@@ -187,15 +186,9 @@ export function OrderQueuePage() {
       </Stack>
 
       {queue.isPending ? (
-        <Box aria-busy="true" aria-label="Đang tải đơn hàng">
-          {Array.from({ length: 6 }, (_, index) => (
-            <Skeleton key={index} variant="rounded" height={48} sx={{ mb: 1 }} />
-          ))}
-        </Box>
+        <RowsSkeleton rows={6} height={48} label="Đang tải đơn hàng" />
       ) : queue.isError ? (
-        <EmptyState action={<Button onClick={() => void queue.refetch()}>Thử lại</Button>}>
-          Không tải được danh sách đơn hàng.
-        </EmptyState>
+        <LoadError onRetry={() => void queue.refetch()}>Không tải được danh sách đơn hàng.</LoadError>
       ) : rows.length === 0 ? (
         <EmptyState>
           {filters.risk ? 'Không có đơn nào sắp trễ hạn.' : 'Không có đơn hàng nào khớp bộ lọc.'}

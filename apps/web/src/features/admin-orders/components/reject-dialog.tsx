@@ -1,13 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ADMIN_LIMITS, API_MESSAGES, ORDER_STATUS, PAY_METHOD } from '@lucky/shared';
+import { FormDialog } from '../../../components/admin/form-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useMoveOrder } from '../api';
@@ -30,7 +26,6 @@ export function RejectDialog({ orderId, code, status, payMethod, open, onClose }
   const missing = reason.trim() === '';
 
   const close = () => {
-    if (move.isPending) return;
     setTried(false);
     onClose();
   };
@@ -57,43 +52,41 @@ export function RejectDialog({ orderId, code, status, payMethod, open, onClose }
   }
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="reject-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="reject-dialog-title">Từ chối đơn {code}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {payMethod === PAY_METHOD.COIN ? (
-              <Alert severity="info">Số coin đang giữ cho đơn này sẽ được trả lại cho khách.</Alert>
-            ) : status === ORDER_STATUS.PROCESSING ? (
-              <Alert severity="warning">
-                Đơn đã thanh toán: sau khi từ chối, hãy chuyển khoản hoàn tiền cho khách rồi bấm 'Đã hoàn tiền'.
-              </Alert>
-            ) : null}
-            <TextField
-              label="Lý do từ chối"
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              required
-              multiline
-              minRows={3}
-              autoFocus
-              error={tried && missing}
-              helperText={
-                tried && missing ? API_MESSAGES.rejectReasonRequired : 'Khách hàng sẽ thấy lý do này trong mục Admin phản hồi'
-              }
-              slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.reason } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={move.isPending}>
-            Huỷ
-          </Button>
-          <Button type="submit" variant="contained" color="error" disabled={move.isPending}>
-            {move.isPending ? 'Đang gửi…' : 'Từ chối đơn'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={`Từ chối đơn ${code}`}
+      busy={move.isPending}
+      submitLabel="Từ chối đơn"
+      busyLabel="Đang gửi…"
+      submitColor="error"
+      onClose={close}
+      onSubmit={submit}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {payMethod === PAY_METHOD.COIN ? (
+          <Alert severity="info">Số coin đang giữ cho đơn này sẽ được trả lại cho khách.</Alert>
+        ) : status === ORDER_STATUS.PROCESSING ? (
+          <Alert severity="warning">
+            Đơn đã thanh toán: sau khi từ chối, hãy chuyển khoản hoàn tiền cho khách rồi bấm 'Đã hoàn tiền'.
+          </Alert>
+        ) : null}
+        <TextField
+          label="Lý do từ chối"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          required
+          multiline
+          minRows={3}
+          autoFocus
+          error={tried && missing}
+          helperText={
+            tried && missing
+              ? API_MESSAGES.rejectReasonRequired
+              : 'Khách hàng sẽ thấy lý do này trong mục Admin phản hồi'
+          }
+          slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.reason } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
