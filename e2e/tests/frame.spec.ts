@@ -112,3 +112,25 @@ test.describe('colour mode', () => {
     await readable('order-list');
   });
 });
+
+test.describe('colour mode on a phone set to dark', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('with no mode chosen the shop follows the device', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Chế độ màu: Theo thiết bị' })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 16, 24)');
+    await expect(page.getByRole('heading', { name: 'Lựa chọn trò chơi' })).toBeVisible();
+    expect(await seriousViolations(page, ['color-contrast'])).toEqual([]);
+  });
+
+  test('before the script runs the page is already dark (no white flash while loading)', async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: 'dark', javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('#root')).toBeEmpty();
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 16, 24)');
+    await context.close();
+  });
+});
