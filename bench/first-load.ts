@@ -28,6 +28,8 @@ export interface FirstLoad {
   home: Map<string, number>;
   entryBytes: number;
   totalBytes: number;
+  /** Files of the admin console (its routes, `src/features/admin-*`) among those above: customers never pay for it. */
+  adminFiles: string[];
 }
 
 const gzipSize = (dist: string, file: string) =>
@@ -59,22 +61,14 @@ export function firstLoadJs(dist = WEB_DIST): FirstLoad {
   const entry = new Map([...entryFiles].map((file) => [file, gzipSize(dist, file)]));
   const home = new Map([...homeFiles].filter((file) => !entry.has(file)).map((file) => [file, gzipSize(dist, file)]));
   const entryBytes = sum(entry);
-  return { entry, home, entryBytes, totalBytes: entryBytes + sum(home) };
-}
-
-/**
- * Chunks of the admin console (its routes and the modules under src/features/admin-*) that `/` would download: none is
- * the rule, customers never pay for the console.
- */
-export function adminFilesInFirstLoad(load: FirstLoad, dist = WEB_DIST): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const adminFiles = new Set(
+  const admin = new Set(
     Object.entries(manifest)
       .filter(([key]) => key.startsWith('src/features/admin-') || key === 'src/app/admin-routes.tsx')
       .map(([, chunk]) => chunk.file),
   );
-  if (adminFiles.size === 0) throw new Error('the manifest has no admin chunk: update adminFilesInFirstLoad');
-  return [...load.entry.keys(), ...load.home.keys()].filter((file) => adminFiles.has(file));
+  if (admin.size === 0) throw new Error('the manifest has no admin chunk: update the admin filter in firstLoadJs');
+  const adminFiles = [...entry.keys(), ...home.keys()].filter((file) => admin.has(file));
+  return { entry, home, entryBytes, totalBytes: entryBytes + sum(home), adminFiles };
 }
 
 /** Gzip bytes of the JavaScript `/` needs (see firstLoadJs). */

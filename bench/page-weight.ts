@@ -4,7 +4,7 @@
  *   npm run build -w @lucky/web && npm run bench:weight
  *   npx tsx bench/page-weight.ts --files     (lists every file with its gzip size)
  */
-import { FIRST_LOAD_BUDGET_KB, adminFilesInFirstLoad, firstLoadJs } from './first-load.js';
+import { FIRST_LOAD_BUDGET_KB, firstLoadJs } from './first-load.js';
 
 const kb = (bytes: number) => Math.round(bytes / 1024);
 const load = firstLoadJs();
@@ -20,6 +20,6 @@ if (process.argv.includes('--files')) {
 const total = kb(load.totalBytes);
 console.log(`JS for / (gzip): ${total} kB (budget ≤ ${FIRST_LOAD_BUDGET_KB} kB)`);
 console.log(`  entry: ${kb(load.entryBytes)} kB in ${load.entry.size} files; home page: ${kb(load.totalBytes - load.entryBytes)} kB in ${load.home.size} files`);
-const admin = adminFilesInFirstLoad(load);
+const admin = load.adminFiles;
 console.log(`admin console in the first load: ${admin.length === 0 ? 'no' : admin.join(', ')} (budget: no)`);
 process.exit(total <= FIRST_LOAD_BUDGET_KB && admin.length === 0 ? 0 : 1);

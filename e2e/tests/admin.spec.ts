@@ -1,16 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { ADMIN_EMAIL, API_KEY, api, newEmail, seriousViolations, signIn, snapshot } from './support';
-
-interface Platform {
-  id: number;
-  name: string;
-}
-interface StoreItem {
-  id: number;
-  name: string;
-  gift_coin: number;
-}
+import { ADMIN_EMAIL, api, catalogue, newEmail, seriousViolations, signIn, snapshot } from './support';
 
 const UID_GAME = 'Đảo Sinh Tồn';
 
@@ -23,10 +13,9 @@ function resultPicture(): Buffer {
 
 test.describe('the admin console', () => {
   test('a bank order from checkout to delivery: the admin confirms payment and completes it; the customer sees the result and the gift coins', async ({ browser, page }, testInfo) => {
-    const headers = { 'x-api-key': API_KEY };
-    const platforms = (await (await page.request.get('/platform/api/v1/platform/list?keyword=&is_active=true', { headers })).json()) as Platform[];
-    const game = platforms.find((p) => p.name === UID_GAME)!;
-    const [item] = (await (await page.request.get(`/store/api/v1/store/list?keyword=&store_platform=${game.id}`, { headers })).json()) as StoreItem[];
+    const { byName, items } = await catalogue(page.request);
+    const game = byName(UID_GAME);
+    const [item] = await items(game);
 
     // The customer places a bank order in the shop.
     await signIn(page, newEmail(testInfo, 'giaohang'));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_KEY, api, newEmail, seriousViolations, signIn, snapshot } from './support';
+import { api, catalogue, newEmail, seriousViolations, signIn, snapshot } from './support';
 
 test.describe('the page frame', () => {
   test('an anonymous visitor sees Đăng nhập, the support links and the 16:00 promise', async ({ page }, testInfo) => {
@@ -69,10 +69,9 @@ test.describe('colour mode', () => {
 
   test('every customer screen is readable in dark mode', async ({ page }, testInfo) => {
     await page.addInitScript(() => localStorage.setItem('toolpad-mode', 'dark'));
-    const headers = { 'x-api-key': API_KEY };
-    const platforms = (await (await page.request.get('/platform/api/v1/platform/list?keyword=&is_active=true', { headers })).json()) as { id: number; name: string }[];
-    const game = platforms.find((p) => p.name === 'Đảo Sinh Tồn')!;
-    const [item] = (await (await page.request.get(`/store/api/v1/store/list?keyword=&store_platform=${game.id}`, { headers })).json()) as { id: number; name: string }[];
+    const { byName, items } = await catalogue(page.request);
+    const game = byName('Đảo Sinh Tồn');
+    const [item] = await items(game);
     const readable = async (name: string) => {
       expect(await seriousViolations(page, ['color-contrast']), name).toEqual([]);
       await snapshot(page, testInfo, `${name}-dark`);

@@ -1,18 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, api, apiSignIn, decodeQr, newEmail, seriousViolations, signIn, signInWithDemo, snapshot } from './support';
+import { ADMIN_EMAIL, api, apiSignIn, catalogue, decodeQr, newEmail, seriousViolations, signIn, signInWithDemo, snapshot } from './support';
 
-interface Platform {
-  id: number;
-  name: string;
-  shop_config: { need_login: boolean; sale_picture: string | null };
-}
-interface StoreItem {
-  id: number;
-  name: string;
-  price: number;
-  coin: number;
-  gift_coin: number;
-}
 interface Order {
   id: string;
   code: string;
@@ -22,15 +10,6 @@ interface Order {
 
 const LOGIN_GAME = 'Rồng Thiêng Online';
 const UID_GAME = 'Đảo Sinh Tồn';
-
-async function catalogue(page: Page) {
-  const headers = { 'x-api-key': 'lucky-local-key' };
-  const platforms = (await (await page.request.get('/platform/api/v1/platform/list?keyword=&is_active=true', { headers })).json()) as Platform[];
-  const byName = (name: string) => platforms.find((p) => p.name === name)!;
-  const items = async (platform: Platform) =>
-    (await (await page.request.get(`/store/api/v1/store/list?keyword=&store_platform=${platform.id}`, { headers })).json()) as StoreItem[];
-  return { platforms, byName, items };
-}
 
 const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
 const errorToast = (page: Page) => page.getByRole('alert').filter({ hasText: /./ });
@@ -43,7 +22,7 @@ async function fillUidForm(page: Page, name = 'Nguyễn Văn A') {
 
 test.describe('the storefront', () => {
   test('anonymous browsing → add → sign-in dialog → sign in → back on the item page', async ({ page }, testInfo) => {
-    const { byName } = await catalogue(page);
+    const { byName } = await catalogue(page.request);
     const game = byName(LOGIN_GAME);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Lựa chọn trò chơi' })).toBeVisible();
@@ -83,7 +62,7 @@ test.describe('the storefront', () => {
   });
 
   test('every validation message of the order form', async ({ page }, testInfo) => {
-    const { byName } = await catalogue(page);
+    const { byName } = await catalogue(page.request);
     await signIn(page, newEmail(testInfo, 'kiemtra'));
     const loginGame = byName(LOGIN_GAME);
     await page.goto(`/item/${loginGame.id}`);
@@ -119,7 +98,7 @@ test.describe('the storefront', () => {
   });
 
   test('a bank order reaches its detail page with a scannable VietQR matching the API, and the badge counts it', async ({ page }, testInfo) => {
-    const { byName, items } = await catalogue(page);
+    const { byName, items } = await catalogue(page.request);
     const game = byName(UID_GAME);
     const [first, second] = await items(game);
     await signIn(page, newEmail(testInfo, 'chuyenkhoan'));
@@ -173,7 +152,7 @@ test.describe('the storefront', () => {
   });
 
   test('a coin order: coins granted by an admin, paid with Lucky coins, the balance goes down', async ({ page }, testInfo) => {
-    const { byName, items } = await catalogue(page);
+    const { byName, items } = await catalogue(page.request);
     const game = byName(UID_GAME);
     const [item] = await items(game);
     const email = newEmail(testInfo, 'coin');
@@ -200,7 +179,7 @@ test.describe('the storefront', () => {
   });
 
   test('the order list pages 10 at a time', async ({ page }, testInfo) => {
-    const { byName, items } = await catalogue(page);
+    const { byName, items } = await catalogue(page.request);
     const game = byName(UID_GAME);
     const [item] = await items(game);
     const email = newEmail(testInfo, 'danhsach');

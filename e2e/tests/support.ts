@@ -10,6 +10,29 @@ import { PNG } from 'pngjs';
 export const API_KEY = 'lucky-local-key';
 export const ADMIN_EMAIL = 'admin@lucky.test';
 
+export interface Platform {
+  id: number;
+  name: string;
+  shop_config: { need_login: boolean; sale_picture: string | null };
+}
+export interface StoreItem {
+  id: number;
+  name: string;
+  price: number;
+  coin: number;
+  gift_coin: number;
+}
+
+/** The public catalogue as the shop reads it: the active games, one by name, and a game's items. */
+export async function catalogue(request: APIRequestContext) {
+  const headers = { 'x-api-key': API_KEY };
+  const platforms = (await (await request.get('/platform/api/v1/platform/list?keyword=&is_active=true', { headers })).json()) as Platform[];
+  const byName = (name: string) => platforms.find((p) => p.name === name)!;
+  const items = async (platform: Platform) =>
+    (await (await request.get(`/store/api/v1/store/list?keyword=&store_platform=${platform.id}`, { headers })).json()) as StoreItem[];
+  return { platforms, byName, items };
+}
+
 /** A fresh customer email per test, so journeys never see each other's orders or coins. */
 export function newEmail(testInfo: TestInfo, name = 'khach'): string {
   return `${name}-${testInfo.workerIndex}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@lucky.test`;
