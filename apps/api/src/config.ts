@@ -61,6 +61,12 @@ const envSchema = z
     DEADLINE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     SEED_DEMO: boolean.optional(),
     RATE_LIMIT: boolean.default(true),
+    SEPAY_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    SEPAY_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    CASSO_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    TELEGRAM_BOT_TOKEN: z.string().optional(),
+    TELEGRAM_CHAT_ID: z.string().optional(),
+    TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   });
 
 /** What production refuses to start without; checked even when other values are wrong, so the list is whole. */
@@ -106,6 +112,13 @@ export interface Config {
   deadlineSweepSeconds: number;
   seedDemo: boolean;
   rateLimit: boolean;
+  /** Bank-feed webhooks; a provider whose setting is unset answers 404 on its path. */
+  payments: {
+    sepay: { webhookSecret: string | null; apiKey: string | null } | null;
+    casso: { secret: string } | null;
+  };
+  /** Staff alerts on Telegram; null when TELEGRAM_BOT_TOKEN or TELEGRAM_CHAT_ID is unset. */
+  telegram: { apiUrl: string; botToken: string; chatId: string } | null;
 }
 
 /** Local-only fallbacks; production refuses to start without real ones. */
@@ -178,5 +191,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deadlineSweepSeconds: env.DEADLINE_SWEEP_SECONDS,
     seedDemo: env.SEED_DEMO ?? !production,
     rateLimit: env.RATE_LIMIT,
+    payments: {
+      sepay:
+        env.SEPAY_WEBHOOK_SECRET || env.SEPAY_API_KEY
+          ? { webhookSecret: env.SEPAY_WEBHOOK_SECRET ?? null, apiKey: env.SEPAY_API_KEY ?? null }
+          : null,
+      casso: env.CASSO_SECRET ? { secret: env.CASSO_SECRET } : null,
+    },
+    telegram:
+      env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID
+        ? { apiUrl: env.TELEGRAM_API_URL.replace(/\/+$/, ''), botToken: env.TELEGRAM_BOT_TOKEN, chatId: env.TELEGRAM_CHAT_ID }
+        : null,
   };
 }

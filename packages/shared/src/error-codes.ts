@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   CONFLICT: 'CONFLICT',
   NOT_ENOUGH_COINS: 'NOT_ENOUGH_COINS',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** Attaching a transfer smaller than the order's total: resend with accept_short to confirm. */
+  TRANSFER_SHORT: 'TRANSFER_SHORT',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -8,3 +8,5 @@ export * from './schemas.js';
 export * from './texts.js';
 export * from './vietqr.js';
 export * from './admin-schemas.js';
+export * from './payment-schemas.js';
+export * from './events.js';

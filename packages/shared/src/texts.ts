@@ -82,6 +82,16 @@ export const API_MESSAGES = {
   adjustDeltaInvalid: 'Số coin điều chỉnh phải là số nguyên khác 0, tối đa 100.000.000',
   adjustReasonRequired: 'Vui lòng nhập lý do điều chỉnh coin',
   adjustBelowAvailable: 'Không thể trừ nhiều hơn số coin khả dụng của khách hàng',
+  // ---------- payments ----------
+  orderCodeRequired: 'Vui lòng nhập mã đơn hàng',
+  transferNotFound: 'Không tìm thấy giao dịch',
+  transferNotOpen: 'Giao dịch này đã được xử lý (đã khớp, đã gán hoặc đã hoàn tiền)',
+  transferShort: (paid: string, total: string) =>
+    `Giao dịch (${paid}) ít hơn tổng tiền đơn (${total}). Hãy xác nhận nếu vẫn muốn gán vào đơn này.`,
+  transferOrderNotPayable: 'Đơn hàng này không chờ thanh toán chuyển khoản (đã thanh toán, hết hạn, bị từ chối hoặc trả bằng coin)',
+  webhookUnauthorized: 'Sai hoặc thiếu chữ ký xác thực',
+  webhookStale: 'Thông báo đã quá hạn (thời gian lệch quá 5 phút)',
+  webhookNotConfigured: 'Cổng thanh toán này chưa được cấu hình',
 } as const;
 
 /** Storefront texts beyond the spec's own (order list, order detail, payment and tracking instructions). */

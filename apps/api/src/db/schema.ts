@@ -155,6 +155,8 @@ export const orders = pgTable(
      * record the transfer back, then 'done'; null when nothing is owed.
      */
     refundStatus: text('refund_status'),
+    /** When staff were told the order is at risk of its promise (once per order; see jobs/deadline.ts). */
+    atRiskAlertedAt: timestamp('at_risk_alerted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -224,4 +226,69 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt)],
+);
+
+/**
+ * Every authenticated bank-feed notification (SePay, Casso), stored raw before it is acted on
+ * (DESIGN.md § Payments). (provider, provider_tx_id) is unique, so a retry or a replay finds the row
+ * already there; `status` 'received' means stored but not yet handled, so a retry handles it again.
+ */
+export const bankTransfers = pgTable(
+  'bank_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    providerTxId: text('provider_tx_id').notNull(),
+    /** The notification's body exactly as it arrived. */
+    rawBody: text('raw_body').notNull(),
+    /** 'in' (money received) or 'out' (money sent, ignored). */
+    direction: text('direction').notNull(),
+    accountNumber: text('account_number').notNull().default(''),
+    amountVnd: money('amount_vnd').notNull(),
+    /** The transfer memo as the bank gives it. */
+    content: text('content').notNull().default(''),
+    /** The bank's own reference of the transaction. */
+    reference: text('reference').notNull().default(''),
+    /** When the bank says the transaction happened. */
+    transactionAt: timestamp('transaction_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** received → matched | unmatched | ignored; unmatched → attached | refunded (by staff). */
+    status: text('status').notNull().default('received'),
+    /** Why it is unmatched or ignored (a machine word; the console shows it in Vietnamese). */
+    reason: text('reason').notNull().default(''),
+    orderId: uuid('order_id').references(() => orders.id),
+    /** Paid above the order's total, owed back by staff. */
+    excessVnd: money('excess_vnd').notNull().default(0),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_transfers_provider_tx_key').on(t.provider, t.providerTxId),
+    index('bank_transfers_received_idx').on(t.receivedAt),
+    index('bank_transfers_status_idx').on(t.status, t.receivedAt),
+    index('bank_transfers_order_idx').on(t.orderId),
+    check('bank_transfers_status_known', sql`${t.status} in ('received', 'matched', 'unmatched', 'ignored', 'attached', 'refunded')`),
+    check('bank_transfers_direction_known', sql`${t.direction} in ('in', 'out')`),
+  ],
+);
+
+/**
+ * Every change announced to live streams (DESIGN.md § Payments and live events): written in the
+ * transaction that made the change, then NOTIFY carries it to every API instance. Kept for a while so a
+ * stream that reconnects with Last-Event-ID gets what it missed.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** 'order' or 'transfer'. */
+    kind: text('kind').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** The customer the event concerns (orders); null for staff-only events. */
+    userId: uuid('user_id'),
+    /** What happened: placed, paid, status, at_risk, refund, received, attached, refunded. */
+    cause: text('cause').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_created_idx').on(t.createdAt), index('events_user_idx').on(t.userId, t.id)],
 );

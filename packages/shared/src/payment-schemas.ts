@@ -1,0 +1,138 @@
+/**
+ * Bank transfers received from the bank feed (SePay, Casso) as the admin console sees them, and the
+ * staff actions on unmatched ones (DESIGN.md § Payments). Money is integer VND.
+ */
+import { z } from 'zod';
+import { MAX_LIST_LIMIT } from './constants.js';
+import { ADMIN_LIMITS, uuidParams } from './admin-schemas.js';
+import { API_MESSAGES } from './texts.js';
+
+export const BANK_PROVIDERS = ['sepay', 'casso'] as const;
+export type BankProvider = (typeof BANK_PROVIDERS)[number];
+
+/**
+ * A transfer's state: 'received' (stored, not handled yet — a retry handles it), 'matched' (paid an
+ * order by itself), 'unmatched' (kept for staff), 'ignored' (outgoing, or to another account),
+ * 'attached' (staff paid an order with it), 'refunded' (staff sent it back).
+ */
+export const TRANSFER_STATUS = {
+  RECEIVED: 'received',
+  MATCHED: 'matched',
+  UNMATCHED: 'unmatched',
+  IGNORED: 'ignored',
+  ATTACHED: 'attached',
+  REFUNDED: 'refunded',
+} as const;
+export type TransferStatus = (typeof TRANSFER_STATUS)[keyof typeof TRANSFER_STATUS];
+export const transferStatus = z.enum(['received', 'matched', 'unmatched', 'ignored', 'attached', 'refunded']);
+
+/** Why a transfer is unmatched or ignored. */
+export const TRANSFER_REASON = {
+  OUTGOING: 'outgoing',
+  WRONG_ACCOUNT: 'wrong_account',
+  NO_CODE: 'no_code',
+  UNKNOWN_ORDER: 'unknown_order',
+  UNDERPAID: 'underpaid',
+  NOT_BANK_ORDER: 'not_bank_order',
+  ALREADY_PAID: 'already_paid',
+  ORDER_CLOSED: 'order_closed',
+} as const;
+export type TransferReason = (typeof TRANSFER_REASON)[keyof typeof TRANSFER_REASON];
+
+export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
+  received: 'Đang xử lý',
+  matched: 'Đã khớp đơn',
+  unmatched: 'Chưa khớp',
+  ignored: 'Bỏ qua',
+  attached: 'Đã gán vào đơn',
+  refunded: 'Đã hoàn tiền',
+};
+
+export const TRANSFER_REASON_LABELS: Record<TransferReason, string> = {
+  outgoing: 'Tiền chuyển đi',
+  wrong_account: 'Không phải tài khoản của shop',
+  no_code: 'Nội dung không có mã đơn',
+  unknown_order: 'Không có đơn hàng với mã này',
+  underpaid: 'Chuyển thiếu tiền',
+  not_bank_order: 'Đơn không thanh toán bằng chuyển khoản',
+  already_paid: 'Đơn đã được thanh toán',
+  order_closed: 'Đơn đã hết hạn hoặc bị từ chối',
+};
+
+export const adminTransfer = z.object({
+  id: z.string(),
+  provider: z.enum(BANK_PROVIDERS),
+  provider_tx_id: z.string(),
+  direction: z.enum(['in', 'out']),
+  account_number: z.string(),
+  amount_vnd: z.number().int(),
+  content: z.string(),
+  reference: z.string(),
+  /** The bank's time of the transaction (ISO). */
+  transaction_at: z.string(),
+  received_at: z.string(),
+  status: transferStatus,
+  /** A TRANSFER_REASON when unmatched or ignored, else ''. */
+  reason: z.string(),
+  order_id: z.string().nullable(),
+  order_code: z.string().nullable(),
+  /** Paid above the order's total: owed back to the customer by staff. */
+  excess_vnd: z.number().int(),
+  updated_at: z.string(),
+});
+export type AdminTransfer = z.infer<typeof adminTransfer>;
+
+const message = { error: API_MESSAGES.badRequest };
+
+export const adminTransferListQuery = z.object({
+  page: z.coerce.number(message).int(message).min(1, message).max(100_000, message).default(1),
+  limit: z.coerce.number(message).int(message).min(1, message).max(MAX_LIST_LIMIT, message).default(20),
+  /** One status, or absent for every transfer. */
+  status: z.preprocess((value) => (value === '' ? undefined : value), transferStatus.optional()),
+  q: z.string().max(ADMIN_LIMITS.keyword, { error: API_MESSAGES.tooLong(ADMIN_LIMITS.keyword) }).optional(),
+});
+export type AdminTransferListQuery = z.input<typeof adminTransferListQuery>;
+export const adminTransferList = z.object({ rows: z.array(adminTransfer), total: z.number().int() });
+export type AdminTransferList = z.infer<typeof adminTransferList>;
+
+/** Today's figures (shop's calendar day) for reconciliation, in VND and counts. */
+export const adminTransferTotals = z.object({
+  date: z.string(),
+  received_vnd: z.number().int(),
+  received_count: z.number().int(),
+  matched_vnd: z.number().int(),
+  matched_count: z.number().int(),
+  unmatched_vnd: z.number().int(),
+  unmatched_count: z.number().int(),
+  /** Money owed back: unmatched transfers still open, overpayments, and rejected paid orders not yet refunded (all days). */
+  refunds_due_vnd: z.number().int(),
+  refunds_due_count: z.number().int(),
+});
+export type AdminTransferTotals = z.infer<typeof adminTransferTotals>;
+
+const note = z
+  .string(message)
+  .max(ADMIN_LIMITS.reason, { error: API_MESSAGES.tooLong(ADMIN_LIMITS.reason) })
+  .transform((value) => value.trim())
+  .default('');
+
+/** Attach an unmatched transfer to an order by its code; a short payment needs `accept_short: true`. */
+export const adminTransferAttach = z.object({
+  order_code: z
+    .string(message)
+    .max(40, message)
+    .transform((value) => value.trim().toUpperCase())
+    .refine((value) => value.length > 0, { error: API_MESSAGES.orderCodeRequired }),
+  accept_short: z.boolean(message).default(false),
+  note,
+});
+export type AdminTransferAttach = z.input<typeof adminTransferAttach>;
+
+/** Staff sent an unmatched transfer back to its sender. */
+export const adminTransferRefund = z.object({ note });
+export type AdminTransferRefund = z.input<typeof adminTransferRefund>;
+
+export const transferIdParams = uuidParams;
+
+/** What the webhooks answer to every accepted notification. */
+export const webhookAck = z.object({ success: z.literal(true) });
