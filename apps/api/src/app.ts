@@ -15,6 +15,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { seedDemo } from './db/seed.js';
 import { createAccessTokens } from './lib/access-token.js';
 import { createSecretBox } from './lib/secret-box.js';
+import { createEventHub } from './modules/events/hub.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
@@ -63,7 +64,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   const database = options.database ?? (await openDatabase(config));
+  const events = createEventHub(database, app.log);
+  await events.start();
+  // Hooks run in reverse order of registration: the hub stops listening before the database closes.
   if (!options.database) app.addHook('onClose', () => database.close());
+  app.addHook('onClose', () => events.stop());
 
   const ctx: AppContext = {
     config,
@@ -72,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens: createAccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds),
     secretBox: createSecretBox(config.secretKey),
     log: app.log,
+    events,
   };
   app.decorate('ctx', ctx);
   if (config.seedDemo) await seedDemo(ctx);

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { AccessTokens } from './lib/access-token.js';
 import type { SecretBox } from './lib/secret-box.js';
+import type { EventHub } from './modules/events/hub.js';
 
 export interface AppContext {
   config: Config;
@@ -12,4 +13,6 @@ export interface AppContext {
   tokens: AccessTokens;
   secretBox: SecretBox;
   log: FastifyBaseLogger;
+  /** Announces changes to live streams on every instance (modules/events). */
+  events: EventHub;
 }

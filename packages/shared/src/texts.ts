@@ -88,7 +88,8 @@ export const API_MESSAGES = {
   transferNotOpen: 'Giao dịch này đã được xử lý (đã khớp, đã gán hoặc đã hoàn tiền)',
   transferShort: (paid: string, total: string) =>
     `Giao dịch (${paid}) ít hơn tổng tiền đơn (${total}). Hãy xác nhận nếu vẫn muốn gán vào đơn này.`,
-  transferOrderNotPayable: 'Đơn hàng này không chờ thanh toán chuyển khoản (đã thanh toán, hết hạn, bị từ chối hoặc trả bằng coin)',
+  transferOrderNotPayable:
+    'Đơn hàng này không chờ thanh toán chuyển khoản (đã thanh toán, hết hạn, bị từ chối hoặc trả bằng coin)',
   webhookUnauthorized: 'Sai hoặc thiếu chữ ký xác thực',
   webhookStale: 'Thông báo đã quá hạn (thời gian lệch quá 5 phút)',
   webhookNotConfigured: 'Cổng thanh toán này chưa được cấu hình',
@@ -110,4 +111,8 @@ export const STOREFRONT_TEXTS = {
     `Nếu sau ${minutes} phút đơn hàng vẫn ở trạng thái 'Đang chờ duyệt', vui lòng liên hệ hỗ trợ của shop.`,
   copied: (what: string) => `Đã sao chép ${what}`,
   copyFailed: 'Không sao chép được, vui lòng chép thủ công',
+  /** Replaces the transfer details once the bank order is paid. */
+  bankPaid: 'Shop đã nhận được tiền chuyển khoản. Đơn hàng đang được xử lý.',
+  /** Read out by screen readers when a live update moves the order on screen. */
+  orderStatusChanged: (label: string) => `Đơn hàng đã chuyển sang trạng thái '${label}'.`,
 } as const;

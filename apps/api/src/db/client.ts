@@ -20,7 +20,73 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Receives NOTIFY payloads on a channel until the returned function is called. PostgreSQL: a dedicated
+   * connection, re-opened after a loss (`onReconnect` then runs, since notifications sent meanwhile are
+   * gone); PGlite: in-process.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** How long a lost LISTEN connection waits before trying again, at most. */
+const LISTEN_RETRY_MAX_MS = 10_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it breaks
+ * (server restart, network), it is re-opened with backoff and `onReconnect` lets the caller catch up.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = 250;
+  let timer: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => reconnect());
+    next.on('end', () => reconnect());
+    await next.connect();
+    await next.query(`listen "${channel.replaceAll('"', '')}"`);
+    client = next;
+    retryMs = 250;
+  };
+  const reconnect = () => {
+    if (stopped || timer) return;
+    const broken = client;
+    client = null;
+    broken?.removeAllListeners();
+    void broken?.end().catch(() => {});
+    timer = setTimeout(() => {
+      timer = null;
+      connect().then(
+        () => onReconnect?.(),
+        () => {
+          retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+          reconnect();
+        },
+      );
+    }, retryMs);
+    timer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const current = client;
+    client = null;
+    current?.removeAllListeners();
+    await current?.end().catch(() => {});
+  };
 }
 
 /** Serialises migrations when several API instances start at once on one PostgreSQL. */
@@ -33,7 +99,12 @@ export async function openDatabase(config: Pick<Config, 'database' | 'migrations
     const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite();
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: migrationsDir });
-    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
+      close: () => client.close(),
+    };
   }
 
   const pool = new pg.Pool({ connectionString: database.url, max: database.poolMax });
@@ -48,5 +119,10 @@ export async function openDatabase(config: Pick<Config, 'database' | 'migrations
     conn.release();
   }
   const db = drizzlePg(pool, { schema });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    listen: (channel, onPayload, onReconnect) => listenPostgres(database.url, channel, onPayload, onReconnect),
+    close: () => pool.end(),
+  };
 }

@@ -6,11 +6,14 @@
  * full (refund due / reservation released) and compensated with coins (lateCompensationCoins).
  *
  * Safe with several API instances: each order is settled in its own transaction that locks it with
- * FOR UPDATE SKIP LOCKED and re-checks the same overdue condition (one definition, in the admin-orders
- * repository), so an order is settled once whoever gets there first, and a second run finds nothing.
+ * FOR UPDATE SKIP LOCKED and re-checks the same overdue condition (one definition, db/order-conditions.ts),
+ * so an order is settled once whoever gets there first, and a second run finds nothing.
+ *
+ * The same tick announces orders that have just come within an hour of their promise (once each, so
+ * staff are alerted once) and forgets live events past their retention.
  */
 import type { AppContext } from '../context.js';
-import { findOverdueOrderIds, settleOverdueOrder } from '../modules/admin-orders/service.js';
+import { announceAtRiskOrders, findOverdueOrderIds, settleOverdueOrder } from '../modules/order-lifecycle/service.js';
 
 const BATCH = 100;
 export const DEADLINE_SWEEP_INTERVAL_MS = 60_000;
@@ -26,7 +29,7 @@ export async function runDeadlineSweep(ctx: AppContext, now: Date = new Date()):
   // Orders another instance holds stay overdue and would come back in every batch: try each once per sweep.
   const tried = new Set<string>();
   for (;;) {
-    const ids = (await findOverdueOrderIds(ctx.db, now, BATCH)).filter((id) => !tried.has(id));
+    const ids = (await findOverdueOrderIds(ctx, now, BATCH)).filter((id) => !tried.has(id));
     if (ids.length === 0) return result;
     for (const id of ids) {
       tried.add(id);
@@ -48,9 +51,13 @@ export function startDeadlineJob(ctx: AppContext, intervalMs: number = DEADLINE_
   const tick = () => {
     // One sweep at a time per process; a slow one simply delays the next.
     if (running) return;
-    running = runDeadlineSweep(ctx)
-      .then((result) => {
+    const now = new Date();
+    running = runDeadlineSweep(ctx, now)
+      .then(async (result) => {
         if (result.late + result.unpaidExpired > 0) ctx.log.info(result, 'deadline sweep settled overdue orders');
+        const atRisk = await announceAtRiskOrders(ctx, now);
+        if (atRisk > 0) ctx.log.info({ atRisk }, 'orders at risk of the promise announced');
+        await ctx.events.prune(now);
       })
       .catch((error: unknown) => ctx.log.error({ err: error }, 'deadline sweep failed'))
       .finally(() => {

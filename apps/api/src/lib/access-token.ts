@@ -4,9 +4,13 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 export interface AccessClaims {
   userId: string;
   email: string;
+  /** The sign-in (refresh-token family) the token was issued for; a revoked sign-in ends live streams. */
+  sessionId?: string | undefined;
 }
 
-export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+export type VerifyResult =
+  | { ok: true; claims: AccessClaims & { expiresAt: Date } }
+  | { ok: false; reason: 'expired' | 'invalid' };
 
 export interface AccessTokens {
   sign(claims: AccessClaims): Promise<string>;
@@ -19,8 +23,8 @@ const AUDIENCE = 'lucky-shop-web';
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign({ userId, email }) {
-      return new SignJWT({ email })
+    async sign({ userId, email, sessionId }) {
+      return new SignJWT(sessionId ? { email, sid: sessionId } : { email })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -32,8 +36,11 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return { ok: false, reason: 'invalid' };
-        return { ok: true, claims: { userId: payload.sub, email: payload.email } };
+        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.exp !== 'number') {
+          return { ok: false, reason: 'invalid' };
+        }
+        const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+        return { ok: true, claims: { userId: payload.sub, email: payload.email, sessionId, expiresAt: new Date(payload.exp * 1000) } };
       } catch (error) {
         return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
       }

@@ -12,6 +12,10 @@ export interface AuthUser {
   id: string;
   email: string;
   isAdmin: boolean;
+  /** When the access token presented expires (live streams end then). */
+  tokenExpiresAt: Date;
+  /** The sign-in the token belongs to, when the token names it. */
+  sessionId: string | null;
 }
 
 declare module 'fastify' {
@@ -62,7 +66,14 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
     }
     throw unauthenticated(API_MESSAGES.sessionExpired);
   }
-  return { id: result.claims.userId, email: result.claims.email, isAdmin: isAdminEmail(ctx, result.claims.email) };
+  const { claims } = result;
+  return {
+    id: claims.userId,
+    email: claims.email,
+    isAdmin: isAdminEmail(ctx, claims.email),
+    tokenExpiresAt: claims.expiresAt,
+    sessionId: claims.sessionId ?? null,
+  };
 }
 
 export function requireUser(ctx: AppContext): preHandlerAsyncHookHandler {

@@ -8,12 +8,14 @@ import Typography from '@mui/material/Typography';
 import { usePageTitle } from '../components/ui/use-page-title';
 import { useCurrentUser } from '../features/auth/api';
 import { useSignedIn } from '../lib/session';
+import { AdminEvents, NotificationButton } from './admin-events';
 
 const SECTIONS = [
   { to: '/admin', label: 'Tổng quan', exact: true },
   { to: '/admin/orders', label: 'Đơn hàng' },
   { to: '/admin/catalog', label: 'Danh mục' },
   { to: '/admin/customers', label: 'Khách hàng' },
+  { to: '/admin/transfers', label: 'Giao dịch ngân hàng' },
 ] as const;
 
 function AdminNav() {
@@ -39,6 +41,9 @@ function AdminNav() {
           </Button>
         );
       })}
+      <Box sx={{ ml: 'auto' }}>
+        <NotificationButton />
+      </Box>
     </Box>
   );
 }
@@ -103,6 +108,7 @@ export function AdminLayout() {
   }
   return (
     <Box>
+      <AdminEvents />
       <AdminNav />
       <Suspense fallback={<AdminSkeleton />}>
         <Outlet />

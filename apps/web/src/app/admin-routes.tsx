@@ -23,6 +23,9 @@ const CatalogPage = lazy(() =>
 const CustomersPage = lazy(() =>
   import('../features/admin-customers/components/customers-page').then((m) => ({ default: m.CustomersPage })),
 );
+const TransfersPage = lazy(() =>
+  import('../features/admin-payments/components/transfers-page').then((m) => ({ default: m.TransfersPage })),
+);
 
 export default function AdminRoutes() {
   return (
@@ -33,6 +36,7 @@ export default function AdminRoutes() {
         <Route path="orders/:id" element={<AdminOrderPage />} />
         <Route path="catalog" element={<CatalogPage />} />
         <Route path="customers" element={<CustomersPage />} />
+        <Route path="transfers" element={<TransfersPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

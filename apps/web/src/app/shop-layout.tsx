@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { AppHeader } from '../components/layout/app-header';
 import { ColourModeToggle } from '../components/layout/colour-mode-toggle';
 import { MessengerButton } from '../components/layout/messenger-button';
@@ -11,7 +12,26 @@ import { UserMenu } from '../features/auth/components/user-menu';
 import { CoinBalance } from '../features/coins/components/coin-balance';
 import { OrdersButton } from '../features/orders/components/orders-button';
 import { config } from '../lib/config';
+import { useSignedIn } from '../lib/session';
 import { RouteErrorBoundary } from './route-error';
+
+/**
+ * Keeps the customer's orders live while signed in: the stream's code is fetched only then, so the
+ * first load of / does not carry it. Without it (chunk not loaded), pages still work by fetching.
+ */
+function LiveOrders() {
+  const signedIn = useSignedIn();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!signedIn) return;
+    const controller = new AbortController();
+    import('./order-events')
+      .then(({ followOrderEvents }) => followOrderEvents(queryClient, controller.signal))
+      .catch((error: unknown) => console.error('live orders', error));
+    return () => controller.abort();
+  }, [signedIn, queryClient]);
+  return null;
+}
 
 /** The shared page frame (spec §2) around every page; pages load lazily inside it. */
 export function ShopLayout() {
@@ -29,6 +49,7 @@ export function ShopLayout() {
       footer={<SiteFooter socialUrl={config.support.social_url} chatUrl={config.support.chat_url} />}
       floating={<MessengerButton href={config.support.messenger_url} />}
     >
+      <LiveOrders />
       {/* A page that crashes or whose chunk cannot load shows the error view inside the frame. */}
       <RouteErrorBoundary>
         <Suspense fallback={<PageSkeleton />}>

@@ -5,7 +5,8 @@
  *   one, see lazy-schema.ts: it loads while the call is under way).
  * - A failure throws `ApiError { status, code, message }` from the API's `{ message, code }` body.
  * - An expired access token (401 TOKEN_EXPIRED) is renewed once with the refresh token — one refresh
- *   for all calls that fail together, and across tabs — and the call is retried once.
+ *   for all calls that fail together, and across tabs — and the call is retried once. Event streams
+ *   share this through `authorizedFetch`.
  */
 import { ERROR_CODES } from '@lucky/shared/error-codes';
 import { tokenPairGuard } from '@lucky/shared/guards';
@@ -170,14 +171,15 @@ function forgetRejectedToken(error: ApiError, sentToken: string | null): void {
 
 // ---------- public API ----------
 
-export async function apiRequest<T = unknown>(
-  path: string,
-  options: RequestOptions = {},
-  schema?: SchemaArg<T>,
-): Promise<T> {
+/**
+ * Sends a call with the stored access token and resolves with the successful Response, unread (a JSON
+ * body, or an event stream: lib/event-stream.ts). An expired token is renewed once, shared with every
+ * call, and the call sent again; a refusal throws its ApiError.
+ */
+export async function authorizedFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const token = getAccessToken();
   const response = await send(path, options, token);
-  if (response.ok) return unwrap(response, schema);
+  if (response.ok) return response;
 
   const error = await errorFrom(response);
   if (!(token && error.status === 401 && error.code === ERROR_CODES.TOKEN_EXPIRED)) {
@@ -188,10 +190,18 @@ export async function apiRequest<T = unknown>(
 
   const retryToken = getAccessToken();
   const retry = await send(path, options, retryToken);
-  if (retry.ok) return unwrap(retry, schema);
+  if (retry.ok) return retry;
   const retryError = await errorFrom(retry);
   forgetRejectedToken(retryError, retryToken);
   throw retryError;
+}
+
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+  schema?: SchemaArg<T>,
+): Promise<T> {
+  return unwrap(await authorizedFetch(path, options), schema);
 }
 
 type Options = Omit<RequestOptions, 'method' | 'body'>;

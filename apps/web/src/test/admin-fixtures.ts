@@ -1,5 +1,5 @@
 /** Fixtures and a stubbed API for the admin console's tests (imported by tests only). */
-import type { AdminOrderDetail, AdminOrderRow, AdminUserRow } from '@lucky/shared';
+import type { AdminOrderDetail, AdminOrderRow, AdminTransfer, AdminTransferTotals, AdminUserRow } from '@lucky/shared';
 import { json, stubFetch } from './fetch-stub';
 
 export const ADMIN_USER = { id: 'a1', name: 'Quản Trị', picture: null, email: 'admin@example.com', is_admin: true };
@@ -109,3 +109,43 @@ export async function loadAdminChunks(): Promise<void> {
  * jsdom can pass the 1 s default when test files run in parallel. A bound on waiting, not a sleep.
  */
 export const FIRST_RENDER = { timeout: 5000 } as const;
+
+export const TRANSFER_ID = '7c9e2b1a-4d3f-4e8a-9b6c-1f2e3d4c5b6a';
+
+/** An unmatched incoming transfer (memo without an order code) unless overridden. */
+export function transferRow(overrides: Partial<AdminTransfer> = {}): AdminTransfer {
+  return {
+    id: TRANSFER_ID,
+    provider: 'sepay',
+    provider_tx_id: '92704',
+    direction: 'in',
+    account_number: '0123456789',
+    amount_vnd: 50_000,
+    content: 'NGUYEN VAN AN chuyen tien nap game',
+    reference: 'FT25074123456',
+    transaction_at: '2025-03-15T03:00:00.000Z',
+    received_at: '2025-03-15T03:00:05.000Z',
+    status: 'unmatched',
+    reason: 'no_code',
+    order_id: null,
+    order_code: null,
+    excess_vnd: 0,
+    updated_at: '2025-03-15T03:00:05.000Z',
+    ...overrides,
+  };
+}
+
+export function transferTotals(overrides: Partial<AdminTransferTotals> = {}): AdminTransferTotals {
+  return {
+    date: '2025-03-15',
+    received_vnd: 1_250_000,
+    received_count: 12,
+    matched_vnd: 1_100_000,
+    matched_count: 10,
+    unmatched_vnd: 150_000,
+    unmatched_count: 2,
+    refunds_due_vnd: 210_000,
+    refunds_due_count: 3,
+    ...overrides,
+  };
+}

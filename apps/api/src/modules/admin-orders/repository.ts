@@ -2,29 +2,14 @@
  * Orders as the admin console sees them: with their customer, their (encrypted) game password and
  * their audit trail. Writes happen only inside a transaction that holds the order's row lock.
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { ORDER_STATUS, PAY_METHOD, UNPAID_ORDER_EXPIRY_HOURS } from '@lucky/shared';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ORDER_STATUS, PAY_METHOD } from '@lucky/shared';
 import type { Db } from '../../db/client.js';
 import { customerOrderColumns } from '../../db/order-columns.js';
+import { atRisk } from '../../db/order-conditions.js';
 import { auditLog, coinLedger, orderLines, orders, storedFiles, users } from '../../db/schema.js';
 import { foldedText } from '../../lib/search-sql.js';
 import { likeContains, toSearchText } from '../../lib/search-text.js';
-
-const OPEN_STATUSES = [ORDER_STATUS.PENDING, ORDER_STATUS.PROCESSING];
-
-/** An open order due within this long is flagged at risk of missing the promise. */
-export const AT_RISK_WINDOW_MS = 60 * 60 * 1000;
-
-/**
- * The one definition of an order at risk: open (0, 1) and due within AT_RISK_WINDOW_MS of `now`, or
- * already past due. The row flag, the list filter and the dashboard count all use it.
- * An unpaid bank order is flagged by its placement due_at too, although the sweep does not settle it
- * then (see `overdue`): a transfer may be waiting for staff to confirm it, which re-promises the order
- * from the payment and clears the flag (docs/decisions/0008).
- */
-function atRisk(now: Date): SQL {
-  return and(inArray(orders.status, OPEN_STATUSES), lte(orders.dueAt, new Date(now.getTime() + AT_RISK_WINDOW_MS)))!;
-}
 
 /** A selected SQL boolean (both drivers give true/false; 't'/'f' is accepted in case one gives text). */
 const toBoolean = (value: unknown): boolean => value === true || value === 't';
@@ -42,9 +27,7 @@ const adminColumns = (now: Date) => ({
   atRisk: sql<boolean>`(${atRisk(now)})`.mapWith(toBoolean),
 });
 
-export type LockedOrder = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type OrderChanges = Partial<typeof orders.$inferInsert>;
 
 export interface OrderFilter {
   status: number | null;
@@ -120,68 +103,6 @@ export async function findPassword(tx: Db, orderId: string): Promise<{ passEncry
   return row;
 }
 
-/** Locks the order row until the transaction ends: concurrent admins (and the job) queue behind it. */
-export async function lockOrder(tx: Db, orderId: string): Promise<LockedOrder | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return row;
-}
-
-const UNPAID_ORDER_EXPIRY_MS = UNPAID_ORDER_EXPIRY_HOURS * 60 * 60 * 1000;
-
-/** A bank order still waiting for its transfer (status 0). */
-export const isUnpaidBankOrder = (order: { payMethod: number; status: number }): boolean =>
-  order.payMethod === PAY_METHOD.BANK && order.status === ORDER_STATUS.PENDING;
-
-/**
- * The one definition of an order the deadline sweep settles at `now` (docs/decisions/0005, 0008);
- * the candidates query and the lock-and-recheck both use it, so they cannot disagree:
- * - an unpaid bank order (0) once it is older than UNPAID_ORDER_EXPIRY_HOURS (created_at + window <
- *   now), whatever its due_at — it expires, it is never late;
- * - a paid bank order (1) or a coin order (0, 1) once past its due_at — it is late.
- */
-function overdue(now: Date): SQL {
-  const unpaidBank = and(eq(orders.payMethod, PAY_METHOD.BANK), eq(orders.status, ORDER_STATUS.PENDING))!;
-  const promised = or(
-    and(eq(orders.payMethod, PAY_METHOD.BANK), eq(orders.status, ORDER_STATUS.PROCESSING)),
-    and(eq(orders.payMethod, PAY_METHOD.COIN), inArray(orders.status, OPEN_STATUSES)),
-  )!;
-  return or(
-    and(unpaidBank, lt(orders.createdAt, new Date(now.getTime() - UNPAID_ORDER_EXPIRY_MS))),
-    and(promised, lt(orders.dueAt, now)),
-  )!;
-}
-
-/**
- * Locks the order only if it is still overdue (`overdue`) and nobody else holds it: another
- * instance's sweep (or an admin) working on it makes this return undefined instead of waiting.
- */
-export async function lockOverdueOrder(tx: Db, orderId: string, now: Date): Promise<LockedOrder | undefined> {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), overdue(now)))
-    .for('update', { skipLocked: true });
-  return row;
-}
-
-/** Orders the sweep settles at `now` (`overdue`), earliest due first. */
-export async function findOverdueOrderIds(db: Db, now: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(overdue(now))
-    .orderBy(asc(orders.dueAt), asc(orders.id))
-    .limit(limit);
-  return rows.map((row) => row.id);
-}
-
-export async function updateOrder(tx: Db, orderId: string, changes: OrderChanges): Promise<void> {
-  await tx.update(orders).set(changes).where(eq(orders.id, orderId));
-}
-
-export async function insertAudit(tx: Db, row: typeof auditLog.$inferInsert): Promise<void> {
-  await tx.insert(auditLog).values(row);
-}
 
 /** The order's audit trail, oldest first, with who acted (null for the system). */
 export function findOrderHistory(db: Db, orderId: string, skipActions: string[]) {

@@ -1,8 +1,7 @@
 /**
- * The admin side of the order lifecycle (DESIGN.md § Order lifecycle; docs/decisions/0005).
- * Every status move — by an admin or by the deadline job — goes through `moveLockedOrder`: one
- * transaction that holds the order's row lock and writes the status, the ledger, the refund-due mark,
- * the password erasure and the audit row together.
+ * The admin console's orders: the queue, an order's detail and history, the audited password reveal,
+ * the dashboard. Status moves and refunds are asked of the order lifecycle (modules/order-lifecycle),
+ * which owns them.
  */
 import {
   API_MESSAGES,
@@ -28,23 +27,16 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { COIN_REASONS, applyCoinChange } from '../coins/service.js';
+import { writeAudit } from '../../lib/audit.js';
 import { dueAtFor } from '../orders/due-at.js';
+import { ORDER_AUDIT as LIFECYCLE_AUDIT, markRefundDone as refundDone, moveOrderByStaff } from '../order-lifecycle/service.js';
 import { linesByOrder, linesOfOrder, toOrder } from '../orders/service.js';
 import * as repo from './repository.js';
 
-export { AT_RISK_WINDOW_MS } from './repository.js';
+export { AT_RISK_WINDOW_MS } from '../../db/order-conditions.js';
 
 /** Audit actions written here; the history an admin sees leaves out password reveals. */
-export const ORDER_AUDIT = {
-  STATUS: 'order.status',
-  REFUND_DUE: 'order.refund_due',
-  REFUND_DONE: 'order.refund_done',
-  REVEAL_PASSWORD: 'order.reveal_password',
-} as const;
-
-/** Why the deadline job moved an order (the audit row's reason). */
-export const DEADLINE_REASONS = { LATE: 'late', UNPAID_EXPIRED: 'unpaid_expired' } as const;
+export const ORDER_AUDIT = { ...LIFECYCLE_AUDIT, REVEAL_PASSWORD: 'order.reveal_password' } as const;
 
 type AdminOrderPatch = z.output<typeof adminOrderPatch>;
 type AdminOrderListQuery = z.output<typeof adminOrderListQuery>;
@@ -125,7 +117,7 @@ export async function revealOrderPassword(ctx: AppContext, actorId: string, orde
   const sealed = await ctx.db.transaction(async (tx) => {
     const found = await repo.findPassword(tx, orderId);
     if (!found) throw notFound(API_MESSAGES.orderNotFound);
-    await repo.insertAudit(tx, {
+    await writeAudit(tx, {
       actorId,
       action: ORDER_AUDIT.REVEAL_PASSWORD,
       entity: 'order',
@@ -144,109 +136,12 @@ export async function revealOrderPassword(ctx: AppContext, actorId: string, orde
   }
 }
 
-export interface Move {
-  to: number;
-  /** Null when the system acts (the deadline job). */
-  actorId: string | null;
-  reason: string;
-  resultComment?: string | undefined;
-  resultPicture?: string[] | undefined;
-  /** Compensation coins credited with the move (late orders). */
-  compensationCoins?: number;
-  /** The 16:00 promise's hour (config DEADLINE_HOUR): a bank order confirmed paid is due by it. */
-  deadlineHour: number;
-  now: Date;
-}
-
-/**
- * Applies an allowed move to an order whose row the caller has locked in `tx`:
- * - bank order confirmed paid (0 → 1): paid_at is stamped and the 16:00 promise starts from the
- *   payment — due_at = dueAtFor(paid_at, deadline hour), recorded in the audit row (docs/decisions/0008).
- *   A coin order keeps the due time it got when placed (its coins were reserved then);
- * - coin order completed: its reserved coins are debited (ORDER_DEBIT);
- * - bank order completed: its gift coins are credited (ORDER_GIFT);
- * - rejected: nothing to debit — a coin order's reservation is released by the status itself, and a
- *   paid bank order (1 → 3) is marked refund 'due' for staff, with an 'order.refund_due' audit row;
- * - final (2 or 3): the game password is erased.
- */
-export async function moveLockedOrder(tx: Tx, order: repo.LockedOrder, move: Move): Promise<void> {
-  const from = order.status;
-  const changes: repo.OrderChanges = { status: move.to, updatedAt: move.now };
-  const paymentConfirmed = move.to === ORDER_STATUS.PROCESSING && repo.isUnpaidBankOrder(order);
-  if (paymentConfirmed) {
-    const paidAt = order.paidAt ?? move.now;
-    changes.paidAt = paidAt;
-    changes.dueAt = dueAtFor(paidAt, move.deadlineHour);
-  }
-  if (isFinalStatus(move.to)) {
-    changes.finishedAt = move.now;
-    changes.passEncrypted = null;
-    if (move.resultComment !== undefined) changes.resultComment = move.resultComment;
-    if (move.resultPicture !== undefined) changes.resultPicture = move.resultPicture;
-  }
-  const refundDue = move.to === ORDER_STATUS.REJECTED && order.payMethod === PAY_METHOD.BANK && from === ORDER_STATUS.PROCESSING;
-  if (refundDue) changes.refundStatus = REFUND_STATUS.DUE;
-  await repo.updateOrder(tx, order.id, changes);
-
-  if (move.to === ORDER_STATUS.COMPLETED) {
-    const coin = order.payMethod === PAY_METHOD.COIN;
-    await applyCoinChange(tx, {
-      userId: order.userId,
-      delta: coin ? -order.totalCoin : order.totalGiftCoin,
-      reason: coin ? COIN_REASONS.ORDER_DEBIT : COIN_REASONS.ORDER_GIFT,
-      orderId: order.id,
-      actorId: move.actorId,
-      note: order.code,
-    });
-  }
-  if (move.compensationCoins) {
-    await applyCoinChange(tx, {
-      userId: order.userId,
-      delta: move.compensationCoins,
-      reason: COIN_REASONS.LATE_COMPENSATION,
-      orderId: order.id,
-      actorId: move.actorId,
-      note: order.code,
-    });
-  }
-
-  await repo.insertAudit(tx, {
-    actorId: move.actorId,
-    action: ORDER_AUDIT.STATUS,
-    entity: 'order',
-    entityId: order.id,
-    before: { status: from, ...(changes.dueAt ? { due_at: order.dueAt.toISOString() } : {}) },
-    after: {
-      status: move.to,
-      ...(changes.dueAt ? { due_at: changes.dueAt.toISOString() } : {}),
-      ...(move.resultComment !== undefined ? { result_comment: move.resultComment } : {}),
-      ...(move.resultPicture !== undefined ? { result_picture: move.resultPicture } : {}),
-      ...(move.compensationCoins ? { compensation_coins: move.compensationCoins } : {}),
-    },
-    reason: move.reason,
-  });
-  if (refundDue) {
-    await repo.insertAudit(tx, {
-      actorId: move.actorId,
-      action: ORDER_AUDIT.REFUND_DUE,
-      entity: 'order',
-      entityId: order.id,
-      after: { refund_status: REFUND_STATUS.DUE, amount_vnd: order.totalPriceVnd },
-      reason: move.reason,
-    });
-  }
-}
-
 async function requireFiles(db: Db, ids: string[]): Promise<void> {
   const found = await repo.existingFileIds(db, ids);
   if (ids.some((id) => !found.has(id))) throw badRequest(API_MESSAGES.pictureNotFound, { result_picture: API_MESSAGES.pictureNotFound });
 }
 
-/**
- * PATCH /order/api/v1/admin/order/{id}. The row lock makes simultaneous admins queue; whoever comes
- * second re-reads the status the first one left and gets 409 (stale `expected_status`, or a move that
- * is no longer allowed), never a double debit.
- */
+/** PATCH /order/api/v1/admin/order/{id}: checks what staff sent, then asks the lifecycle for the move. */
 export async function changeOrderStatus(
   ctx: AppContext,
   actorId: string,
@@ -263,77 +158,28 @@ export async function changeOrderStatus(
   const pictures = input.result_picture ? [...new Set(input.result_picture)] : undefined;
   if (pictures) await requireFiles(ctx.db, pictures);
 
-  await ctx.db.transaction(async (tx) => {
-    const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw notFound(API_MESSAGES.orderNotFound);
-    const stale = input.expected_status !== undefined && order.status !== input.expected_status;
-    if (stale || order.status === input.status) throw conflict(API_MESSAGES.orderChangedReload(orderStatusLabel(order.status)));
-    if (!canMoveOrder(order.status, input.status)) {
-      throw conflict(API_MESSAGES.orderMoveNotAllowed(orderStatusLabel(order.status), orderStatusLabel(input.status)));
-    }
-    await moveLockedOrder(tx, order, {
+  await moveOrderByStaff(
+    ctx,
+    orderId,
+    {
       to: input.status,
       actorId,
       reason,
       resultComment: input.result_comment,
       resultPicture: pictures,
-      deadlineHour: ctx.config.deadlineHour,
-      now,
-    });
-  });
+      expectedStatus: input.expected_status,
+    },
+    now,
+  );
   const row = await repo.findOrder(ctx.db, orderId, now);
   return toRow(row!, await linesOfOrder(ctx.db, orderId));
 }
 
 /** Staff transferred the money of a rejected paid bank order back: refund 'due' → 'done'. */
 export async function markRefundDone(ctx: AppContext, actorId: string, orderId: string, note: string, now: Date = new Date()): Promise<AdminOrderRow> {
-  await ctx.db.transaction(async (tx) => {
-    const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw notFound(API_MESSAGES.orderNotFound);
-    if (order.refundStatus !== REFUND_STATUS.DUE) throw conflict(API_MESSAGES.refundNotDue);
-    await repo.updateOrder(tx, orderId, { refundStatus: REFUND_STATUS.DONE, updatedAt: now });
-    await repo.insertAudit(tx, {
-      actorId,
-      action: ORDER_AUDIT.REFUND_DONE,
-      entity: 'order',
-      entityId: orderId,
-      before: { refund_status: REFUND_STATUS.DUE },
-      after: { refund_status: REFUND_STATUS.DONE, amount_vnd: order.totalPriceVnd },
-      reason: note,
-    });
-  });
+  await refundDone(ctx, actorId, orderId, note, now);
   const row = await repo.findOrder(ctx.db, orderId, now);
   return toRow(row!, await linesOfOrder(ctx.db, orderId));
-}
-
-// ---------- the deadline (used by jobs/deadline.ts) ----------
-
-export function findOverdueOrderIds(db: Db, now: Date, limit: number): Promise<string[]> {
-  return repo.findOverdueOrderIds(db, now, limit);
-}
-
-/**
- * Settles one overdue order (repository `overdue`) in its own transaction, or does nothing when it is
- * no longer overdue or another instance holds it (SKIP LOCKED). Unpaid bank orders older than
- * UNPAID_ORDER_EXPIRY_HOURS simply expire; paid bank orders and coin orders past due_at are refunded
- * (refund due / reservation released) and compensated.
- */
-export async function settleOverdueOrder(ctx: AppContext, orderId: string, now: Date): Promise<'late' | 'unpaid_expired' | null> {
-  return ctx.db.transaction(async (tx) => {
-    const order = await repo.lockOverdueOrder(tx, orderId, now);
-    if (!order) return null;
-    const unpaid = repo.isUnpaidBankOrder(order);
-    const reason = unpaid ? DEADLINE_REASONS.UNPAID_EXPIRED : DEADLINE_REASONS.LATE;
-    await moveLockedOrder(tx, order, {
-      to: ORDER_STATUS.REJECTED,
-      actorId: null,
-      reason,
-      compensationCoins: unpaid ? 0 : lateCompensationCoins(order.totalCoin),
-      deadlineHour: ctx.config.deadlineHour,
-      now,
-    });
-    return reason;
-  });
 }
 
 // ---------- dashboard ----------

@@ -1,5 +1,5 @@
 /** Refresh tokens: only their sha256 hashes are stored, so a database leak yields no usable token. */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema.js';
 
@@ -33,4 +33,14 @@ export async function revokeRefreshFamily(db: Db, familyId: string, at: Date): P
     .update(refreshTokens)
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Whether any token of the family was revoked (revocation marks them all). */
+export async function isFamilyRevoked(db: Db, familyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -13,6 +13,7 @@ import type { VerifyProviderToken } from './provider.js';
 import {
   findRefreshToken,
   insertRefreshToken,
+  isFamilyRevoked,
   lockRefreshToken,
   markRefreshTokenUsed,
   revokeRefreshFamily,
@@ -39,7 +40,7 @@ async function issueTokens(
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(Date.now() + ctx.config.auth.refreshTokenTtlDays * DAY_MS),
   });
-  const accessToken = await ctx.tokens.sign({ userId: user.id, email: user.email });
+  const accessToken = await ctx.tokens.sign({ userId: user.id, email: user.email, sessionId: familyId });
   return { access_token: accessToken, refresh_token: refreshToken };
 }
 
@@ -88,4 +89,9 @@ export async function signOut(ctx: AppContext, userId: string, refreshToken: str
   if (!refreshToken) return;
   const row = await findRefreshToken(ctx.db, hashToken(refreshToken));
   if (row && row.userId === userId) await revokeRefreshFamily(ctx.db, row.familyId, new Date());
+}
+
+/** True once the sign-in an access token belongs to has been ended (sign-out, or a reused refresh token). */
+export function isSessionRevoked(db: Db, sessionId: string): Promise<boolean> {
+  return isFamilyRevoked(db, sessionId);
 }

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import {
   API_MESSAGES,
+  EVENT_CAUSES,
   MAX_LINE_QUANTITY,
   ORDER_STATUS,
   ORDER_STATUS_ALL,
@@ -23,6 +24,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import { lockCoinTotal, notEnoughCoins, pendingCoins } from '../coins/service.js';
+import { announceOrder } from '../order-lifecycle/service.js';
 import { dueAtFor } from './due-at.js';
 import { newOrderCode } from './order-code.js';
 import * as repo from './repository.js';
@@ -180,6 +182,7 @@ async function insertOrder(
       entityId: row.id,
       after: { status: row.status, code: row.code, pay_method: row.payMethod, total_price: row.totalPriceVnd, total_coin: row.totalCoin },
     });
+    await announceOrder(ctx, tx, { id: row.id, userId: values.userId }, EVENT_CAUSES.PLACED);
     return toOrder(row, lineRows);
   }
   throw new Error('could not draw an unused order code');

@@ -23,7 +23,8 @@ export interface OrderQueueFilters {
   page: number;
 }
 
-const ORDERS_KEY = [...ADMIN_QUERY_KEY, 'orders'] as const;
+/** Prefix of every admin order query: the queue's pages and the details. */
+export const ORDERS_KEY = [...ADMIN_QUERY_KEY, 'orders'] as const;
 
 /** The queue, in the API's order (open orders by due time first). */
 export function useOrderQueue(filters: OrderQueueFilters) {

@@ -1,14 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ORDER_PAGE_SIZE } from '@lucky/shared/constants';
+import type { Order } from '@lucky/shared/schemas';
 import { api } from '../../lib/api-client';
 import { lazySchema } from '../../lib/lazy-schema';
 import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
+
+export const ORDER_COUNT_KEY = [...SESSION_QUERY_KEY, 'order-count'] as const;
+/** Prefix of the list pages' keys (`[...ORDER_LIST_KEY, page]`). */
+export const ORDER_LIST_KEY = [...SESSION_QUERY_KEY, 'orders'] as const;
+/** Prefix of the single orders' keys (`orderKey(id)`). */
+export const ORDER_KEY = [...SESSION_QUERY_KEY, 'order'] as const;
+export const orderKey = (id: string) => [...ORDER_KEY, id] as const;
 
 /** The number on the header's orders badge. Loaded only when signed in; failures stay silent (spec §8). */
 export function useOrderCount() {
   const signedIn = useSignedIn();
   return useQuery({
-    queryKey: [...SESSION_QUERY_KEY, 'order-count'],
+    queryKey: ORDER_COUNT_KEY,
     queryFn: ({ signal }) => api.get('/order/api/v1/order/count', lazySchema('countResponse'), { signal }),
     enabled: signedIn,
     meta: { silent: true },
@@ -19,7 +27,7 @@ export function useOrderCount() {
 export function useOrderList(page: number) {
   const signedIn = useSignedIn();
   return useQuery({
-    queryKey: [...SESSION_QUERY_KEY, 'orders', page],
+    queryKey: [...ORDER_LIST_KEY, page],
     queryFn: ({ signal }) =>
       api.get(`/order/api/v1/order/list?page=${page}&limit=${ORDER_PAGE_SIZE}`, lazySchema('orderList'), { signal }),
     enabled: signedIn,
@@ -28,14 +36,15 @@ export function useOrderList(page: number) {
 }
 
 /**
- * One order, for a reload or a deep link to its page (a navigation from the app brings the order along).
+ * One order. A navigation from the app brings it along (`initial`): shown at once, not fetched; after a
+ * reload or from a link it is fetched by id. Live events (features/orders/live.ts) update it in place.
  * Silent: the page itself tells a missing order apart from other failures.
  */
-export function useOrder(id: string, enabled: boolean) {
+export function useOrder(id: string, initial?: Order) {
   return useQuery({
-    queryKey: [...SESSION_QUERY_KEY, 'order', id],
+    queryKey: orderKey(id),
     queryFn: ({ signal }) => api.get(`/order/api/v1/order/${encodeURIComponent(id)}`, lazySchema('order'), { signal }),
-    enabled,
+    initialData: initial,
     meta: { silent: true },
   });
 }

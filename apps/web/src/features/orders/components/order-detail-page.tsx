@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +19,7 @@ import {
   formatVnd,
   order as orderSchema,
   ORDER_STATUS,
+  orderStatusLabel,
   PAY_METHOD,
   payMethodLabel,
   STOREFRONT_TEXTS,
@@ -45,7 +46,7 @@ function orderFromState(state: unknown, id: string): Order | null {
 
 /**
  * /gameorder/:id (spec §2). The order comes in the navigation state; after a reload or from a link it
- * is fetched by id.
+ * is fetched by id. Either way it is shown from the query cache, which live events keep current.
  */
 export function OrderDetailPage() {
   usePageTitle(STOREFRONT_TEXTS.orderDetail);
@@ -61,7 +62,7 @@ function OrderDetailLoader() {
   const location = useLocation();
   const { showError } = useToast();
   const fromState = orderFromState(location.state, id);
-  const fetched = useOrder(id, fromState === null);
+  const fetched = useOrder(id, fromState ?? undefined);
   const missing = fetched.error instanceof ApiError && fetched.error.status === 404;
 
   // Spec §8: a failed call shows its message; a missing order is told on the page itself instead.
@@ -69,8 +70,8 @@ function OrderDetailLoader() {
     if (fetched.error && !missing) showError(fetched.error);
   }, [fetched.error, missing, showError]);
 
-  const current = fromState ?? fetched.data;
-  if (current) return <OrderDetail order={current} />;
+  const current = fetched.data;
+  if (current) return <OrderDetail key={current.id} order={current} />;
   if (missing) return <OrderNotFound />;
   if (fetched.isError) {
     return (
@@ -113,7 +114,12 @@ function OrderNotFound() {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = `section-${title.replace(/\s+/g, '-')}`;
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}
+    >
       <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
         {title}
       </Typography>
@@ -133,15 +139,38 @@ function SupportNote() {
   );
 }
 
+/** What screen readers are told, politely, when a live update moves the order on screen. */
+function useStatusAnnouncement(status: number): string {
+  const [seen, setSeen] = useState(status);
+  const [announcement, setAnnouncement] = useState('');
+  // Adjusted while rendering (not in an effect), so the text arrives with the change it tells of.
+  if (status !== seen) {
+    setSeen(status);
+    setAnnouncement(STOREFRONT_TEXTS.orderStatusChanged(orderStatusLabel(status)));
+  }
+  return announcement;
+}
+
 function OrderDetail({ order }: { order: Order }) {
   const navigate = useNavigate();
+  const announcement = useStatusAnnouncement(order.status);
   const pending = order.status === ORDER_STATUS.PENDING;
   const byCoin = order.pay_method === PAY_METHOD.COIN;
-  const account = order.order_account ? `Tài khoản: ${order.order_account}` : order.order_uid ? `UID: ${order.order_uid}` : '';
+  // A bank order moves to 'Đang xử lý' when its payment arrives (DESIGN.md § Order lifecycle).
+  const paidByBank = !byCoin && order.status === ORDER_STATUS.PROCESSING;
+  const account = order.order_account
+    ? `Tài khoản: ${order.order_account}`
+    : order.order_uid
+      ? `UID: ${order.order_uid}`
+      : '';
 
   return (
     <Stack spacing={3}>
       <Box>
+        {/* Present from the start: a live region added together with its text is not reliably read out. */}
+        <div className="ls-visually-hidden" aria-live="polite" aria-atomic="true">
+          {announcement}
+        </div>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
           {STOREFRONT_TEXTS.orderDetail}
         </Typography>
@@ -157,7 +186,16 @@ function OrderDetail({ order }: { order: Order }) {
       </Box>
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 0.5 }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+            columnGap: 3,
+            rowGap: 0.5,
+          }}
+        >
           <Term label="Trò chơi" value={order.platform_name} />
           <Term label="Thời gian đặt" value={formatOrderTime(order.created_at)} />
           <Term label="Thanh toán" value={payMethodLabel(order.pay_method)} />
@@ -212,6 +250,12 @@ function OrderDetail({ order }: { order: Order }) {
         </Section>
       )}
 
+      {paidByBank && (
+        <Section title="Thanh toán chuyển khoản">
+          <Typography>{STOREFRONT_TEXTS.bankPaid}</Typography>
+        </Section>
+      )}
+
       <Section title={TEXTS.adminReply}>
         {order.result_comment ? (
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{order.result_comment}</Typography>
@@ -248,7 +292,15 @@ function Term({ label, value, strong }: { label: string; value: string; strong?:
       <Typography component="dt" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: strong ? 700 : 500, overflowWrap: 'anywhere', color: strong ? 'primary.main' : undefined }}>
+      <Typography
+        component="dd"
+        sx={{
+          m: 0,
+          fontWeight: strong ? 700 : 500,
+          overflowWrap: 'anywhere',
+          color: strong ? 'primary.main' : undefined,
+        }}
+      >
         {value || '—'}
       </Typography>
     </>

@@ -1,0 +1,143 @@
+/**
+ * The event hub (DESIGN.md § Payments and live events). A change writes its event row in its own
+ * transaction and NOTIFYs it there, so the announcement exists exactly when the change does (a rolled
+ * back transaction announces nothing). Every API instance LISTENs and hands each event to its
+ * subscribers: the live streams of its connected clients, and staff alerts for the changes this very
+ * instance made (`origin`). PostgreSQL carries events between instances; PGlite delivers in-process.
+ */
+import crypto from 'node:crypto';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { EventCause, EventKind } from '@lucky/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../../db/client.js';
+import { events } from '../../db/schema.js';
+
+export const EVENTS_CHANNEL = 'lucky_events';
+/** Events are kept this long for streams that reconnect with Last-Event-ID. */
+export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** At most this many missed events are replayed to a reconnecting stream. */
+const REPLAY_LIMIT = 500;
+
+export interface LiveEvent {
+  id: number;
+  kind: EventKind;
+  /** The order's or the transfer's id. */
+  entityId: string;
+  /** The customer the event concerns; null for staff-only events (transfers). */
+  userId: string | null;
+  cause: EventCause;
+  /** The instance that made the change; '' for events read back from the table. */
+  origin: string;
+}
+
+export type NewEvent = Omit<LiveEvent, 'id' | 'origin'>;
+export type EventListener = (event: LiveEvent) => void;
+
+export interface EventHub {
+  /** This instance's name in the events it publishes. */
+  readonly origin: string;
+  /** Writes the event in `tx` and announces it when `tx` commits. */
+  publish(tx: Db, event: NewEvent): Promise<void>;
+  subscribe(listener: EventListener): () => void;
+  /** Events after `afterId`, oldest first (a reconnecting stream's catch-up); only `userId`'s when given. */
+  since(afterId: number, userId?: string): Promise<LiveEvent[]>;
+  /** Forgets events older than the retention window. */
+  prune(now?: Date): Promise<number>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const notify = (payload: string) => sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`;
+
+function parsePayload(payload: string): LiveEvent | null {
+  try {
+    const value = JSON.parse(payload) as Partial<LiveEvent>;
+    if (typeof value.id !== 'number' || typeof value.kind !== 'string' || typeof value.entityId !== 'string') return null;
+    return value as LiveEvent;
+  } catch {
+    return null;
+  }
+}
+
+const fromRow = (row: typeof events.$inferSelect): LiveEvent => ({
+  id: row.id,
+  kind: row.kind as EventKind,
+  entityId: row.entityId,
+  userId: row.userId,
+  cause: row.cause as EventCause,
+  origin: '',
+});
+
+export function createEventHub(database: Pick<Database, 'db' | 'listen'>, log: FastifyBaseLogger): EventHub {
+  const origin = crypto.randomUUID();
+  const listeners = new Set<EventListener>();
+  let unlisten: (() => Promise<void>) | null = null;
+  /** The newest event id seen, to catch up after the LISTEN connection was lost. */
+  let newestSeen = 0;
+
+  const dispatch = (event: LiveEvent) => {
+    newestSeen = Math.max(newestSeen, event.id);
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.error({ err: error }, 'event listener failed');
+      }
+    }
+  };
+
+  const since = async (afterId: number, userId?: string): Promise<LiveEvent[]> => {
+    const rows = await database.db
+      .select()
+      .from(events)
+      .where(userId ? and(gt(events.id, afterId), eq(events.userId, userId)) : gt(events.id, afterId))
+      .orderBy(asc(events.id))
+      .limit(REPLAY_LIMIT);
+    return rows.map(fromRow);
+  };
+
+  return {
+    origin,
+    async publish(tx, event) {
+      const [row] = await tx.insert(events).values(event).returning({ id: events.id });
+      const payload: LiveEvent = { ...event, id: row!.id, origin };
+      await tx.execute(notify(JSON.stringify(payload)));
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    since,
+    async prune(now = new Date()) {
+      const gone = await database.db
+        .delete(events)
+        .where(lt(events.createdAt, new Date(now.getTime() - EVENT_RETENTION_MS)))
+        .returning({ id: events.id });
+      return gone.length;
+    },
+    async start() {
+      if (unlisten) return;
+      unlisten = await database.listen(
+        EVENTS_CHANNEL,
+        (payload) => {
+          const event = parsePayload(payload);
+          if (event) dispatch(event);
+          else log.warn('an unreadable event notification was ignored');
+        },
+        () => {
+          // Notifications sent while the connection was down are lost: read them back from the table.
+          since(newestSeen).then(
+            (missed) => missed.forEach(dispatch),
+            (error: unknown) => log.error({ err: error }, 'could not catch up on missed events'),
+          );
+        },
+      );
+    },
+    async stop() {
+      const stopListening = unlisten;
+      unlisten = null;
+      listeners.clear();
+      await stopListening?.();
+    },
+  };
+}

@@ -1,0 +1,257 @@
+/**
+ * The order lifecycle (DESIGN.md § Order lifecycle; docs/decisions/0005, 0008, 0009): the one owner of
+ * every status move. Staff actions (admin-orders), the deadline job, bank-feed webhooks and staff
+ * attaching a transfer (payments) all call it. Each move is one transaction holding the order's row
+ * lock that writes the status, paid_at/due_at, the ledger, the refund-due mark, the password erasure,
+ * the audit row and the event that announces the change.
+ */
+import {
+  API_MESSAGES,
+  EVENT_CAUSES,
+  EVENT_KINDS,
+  ORDER_STATUS,
+  PAY_METHOD,
+  REFUND_STATUS,
+  canMoveOrder,
+  isFinalStatus,
+  lateCompensationCoins,
+  orderStatusLabel,
+  type EventCause,
+} from '@lucky/shared';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { isUnpaidBankOrder } from '../../db/order-conditions.js';
+import { conflict, notFound } from '../../lib/app-error.js';
+import { writeAudit } from '../../lib/audit.js';
+import { COIN_REASONS, applyCoinChange } from '../coins/service.js';
+import { dueAtFor } from '../orders/due-at.js';
+import * as repo from './repository.js';
+
+export type { LockedOrder } from './repository.js';
+export { isUnpaidBankOrder };
+
+/** Audit actions written here. */
+export const ORDER_AUDIT = {
+  STATUS: 'order.status',
+  REFUND_DUE: 'order.refund_due',
+  REFUND_DONE: 'order.refund_done',
+} as const;
+
+/** Why the deadline job moved an order (the audit row's reason). */
+export const DEADLINE_REASONS = { LATE: 'late', UNPAID_EXPIRED: 'unpaid_expired' } as const;
+
+export interface Move {
+  to: number;
+  /** Null when the system acts (the deadline job, a bank-feed webhook). */
+  actorId: string | null;
+  reason: string;
+  resultComment?: string | undefined;
+  resultPicture?: string[] | undefined;
+  /** Compensation coins credited with the move (late orders). */
+  compensationCoins?: number;
+  /** A bank order's payment time (the bank's transaction time); defaults to `now`. */
+  paidAt?: Date;
+  /** Recorded in the audit row beside the move (e.g. the bank transfer that paid the order). */
+  details?: Record<string, unknown>;
+  now: Date;
+}
+
+/** Announces a change of the order to live streams (and, through them, staff alerts). */
+export function announceOrder(ctx: AppContext, tx: Tx, order: { id: string; userId: string }, cause: EventCause): Promise<void> {
+  return ctx.events.publish(tx, { kind: EVENT_KINDS.ORDER, entityId: order.id, userId: order.userId, cause });
+}
+
+/**
+ * Applies an allowed move to an order whose row the caller has locked in `tx`:
+ * - bank order paid (0 → 1): paid_at is stamped (the bank's time, or now when staff confirm by hand)
+ *   and the 16:00 promise starts from the payment — due_at = dueAtFor(paid_at, deadline hour),
+ *   recorded in the audit row (docs/decisions/0008). A coin order keeps the due time it got when placed;
+ * - coin order completed: its reserved coins are debited (ORDER_DEBIT);
+ * - bank order completed: its gift coins are credited (ORDER_GIFT);
+ * - rejected: nothing to debit — a coin order's reservation is released by the status itself, and a
+ *   paid bank order (1 → 3) is marked refund 'due' for staff, with an 'order.refund_due' audit row;
+ * - final (2 or 3): the game password is erased.
+ * The caller has checked that the move is allowed (`canMoveOrder`).
+ */
+export async function moveLockedOrder(ctx: AppContext, tx: Tx, order: repo.LockedOrder, move: Move): Promise<void> {
+  const from = order.status;
+  const changes: repo.OrderChanges = { status: move.to, updatedAt: move.now };
+  const paymentConfirmed = move.to === ORDER_STATUS.PROCESSING && isUnpaidBankOrder(order);
+  if (paymentConfirmed) {
+    const paidAt = move.paidAt ?? order.paidAt ?? move.now;
+    changes.paidAt = paidAt;
+    changes.dueAt = dueAtFor(paidAt, ctx.config.deadlineHour);
+  }
+  if (isFinalStatus(move.to)) {
+    changes.finishedAt = move.now;
+    changes.passEncrypted = null;
+    if (move.resultComment !== undefined) changes.resultComment = move.resultComment;
+    if (move.resultPicture !== undefined) changes.resultPicture = move.resultPicture;
+  }
+  const refundDue = move.to === ORDER_STATUS.REJECTED && order.payMethod === PAY_METHOD.BANK && from === ORDER_STATUS.PROCESSING;
+  if (refundDue) changes.refundStatus = REFUND_STATUS.DUE;
+  await repo.updateOrder(tx, order.id, changes);
+
+  if (move.to === ORDER_STATUS.COMPLETED) {
+    const coin = order.payMethod === PAY_METHOD.COIN;
+    await applyCoinChange(tx, {
+      userId: order.userId,
+      delta: coin ? -order.totalCoin : order.totalGiftCoin,
+      reason: coin ? COIN_REASONS.ORDER_DEBIT : COIN_REASONS.ORDER_GIFT,
+      orderId: order.id,
+      actorId: move.actorId,
+      note: order.code,
+    });
+  }
+  if (move.compensationCoins) {
+    await applyCoinChange(tx, {
+      userId: order.userId,
+      delta: move.compensationCoins,
+      reason: COIN_REASONS.LATE_COMPENSATION,
+      orderId: order.id,
+      actorId: move.actorId,
+      note: order.code,
+    });
+  }
+
+  await writeAudit(tx, {
+    actorId: move.actorId,
+    action: ORDER_AUDIT.STATUS,
+    entity: 'order',
+    entityId: order.id,
+    before: { status: from, ...(changes.dueAt ? { due_at: order.dueAt.toISOString() } : {}) },
+    after: {
+      status: move.to,
+      ...(changes.dueAt ? { due_at: changes.dueAt.toISOString() } : {}),
+      ...(move.resultComment !== undefined ? { result_comment: move.resultComment } : {}),
+      ...(move.resultPicture !== undefined ? { result_picture: move.resultPicture } : {}),
+      ...(move.compensationCoins ? { compensation_coins: move.compensationCoins } : {}),
+      ...move.details,
+    },
+    reason: move.reason,
+  });
+  if (refundDue) {
+    await writeAudit(tx, {
+      actorId: move.actorId,
+      action: ORDER_AUDIT.REFUND_DUE,
+      entity: 'order',
+      entityId: order.id,
+      after: { refund_status: REFUND_STATUS.DUE, amount_vnd: order.totalPriceVnd },
+      reason: move.reason,
+    });
+  }
+  await announceOrder(ctx, tx, order, paymentConfirmed ? EVENT_CAUSES.PAID : EVENT_CAUSES.STATUS);
+}
+
+export interface StaffMove extends Omit<Move, 'now' | 'compensationCoins' | 'paidAt' | 'details'> {
+  /** The status the admin saw; when the order has moved since, the move is refused (409). */
+  expectedStatus?: number | undefined;
+}
+
+/**
+ * A move asked for by staff. The row lock makes simultaneous admins queue; whoever comes second re-reads
+ * the status the first one left and gets 409 (stale `expectedStatus`, or a move no longer allowed),
+ * never a double debit.
+ */
+export async function moveOrderByStaff(ctx: AppContext, orderId: string, move: StaffMove, now: Date = new Date()): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw notFound(API_MESSAGES.orderNotFound);
+    const stale = move.expectedStatus !== undefined && order.status !== move.expectedStatus;
+    if (stale || order.status === move.to) throw conflict(API_MESSAGES.orderChangedReload(orderStatusLabel(order.status)));
+    if (!canMoveOrder(order.status, move.to)) {
+      throw conflict(API_MESSAGES.orderMoveNotAllowed(orderStatusLabel(order.status), orderStatusLabel(move.to)));
+    }
+    await moveLockedOrder(ctx, tx, order, { ...move, now });
+  });
+}
+
+/** Staff transferred the money of a rejected paid bank order back: refund 'due' → 'done'. */
+export async function markRefundDone(ctx: AppContext, actorId: string, orderId: string, note: string, now: Date = new Date()): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw notFound(API_MESSAGES.orderNotFound);
+    if (order.refundStatus !== REFUND_STATUS.DUE) throw conflict(API_MESSAGES.refundNotDue);
+    await repo.updateOrder(tx, orderId, { refundStatus: REFUND_STATUS.DONE, updatedAt: now });
+    await writeAudit(tx, {
+      actorId,
+      action: ORDER_AUDIT.REFUND_DONE,
+      entity: 'order',
+      entityId: orderId,
+      before: { refund_status: REFUND_STATUS.DUE },
+      after: { refund_status: REFUND_STATUS.DONE, amount_vnd: order.totalPriceVnd },
+      reason: note,
+    });
+    await announceOrder(ctx, tx, order, EVENT_CAUSES.REFUND);
+  });
+}
+
+// ---------- payments (the payments module's webhooks and staff attaching a transfer) ----------
+
+/** Locks an order by its code for a payment decision; undefined when no order has that code. */
+export function lockOrderByCode(tx: Tx, code: string): Promise<repo.LockedOrder | undefined> {
+  return repo.lockOrderByCode(tx, code);
+}
+
+/**
+ * A bank order locked by the caller (`lockOrderByCode`) is paid: 0 → 1 with paid_at = the bank's
+ * transaction time, never later than now. The caller has checked it is an unpaid bank order.
+ */
+export function payLockedOrder(
+  ctx: AppContext,
+  tx: Tx,
+  order: repo.LockedOrder,
+  payment: { paidAt: Date; actorId: string | null; reason: string; details: Record<string, unknown>; now: Date },
+): Promise<void> {
+  if (!isUnpaidBankOrder(order)) throw new Error(`order ${order.id} is not an unpaid bank order`);
+  const paidAt = payment.paidAt.getTime() > payment.now.getTime() ? payment.now : payment.paidAt;
+  return moveLockedOrder(ctx, tx, order, {
+    to: ORDER_STATUS.PROCESSING,
+    actorId: payment.actorId,
+    reason: payment.reason,
+    paidAt,
+    details: payment.details,
+    now: payment.now,
+  });
+}
+
+// ---------- the deadline (used by jobs/deadline.ts) ----------
+
+export function findOverdueOrderIds(ctx: AppContext, now: Date, limit: number): Promise<string[]> {
+  return repo.findOverdueOrderIds(ctx.db, now, limit);
+}
+
+/**
+ * Settles one overdue order in its own transaction, or does nothing when it is no longer overdue or
+ * another instance holds it (SKIP LOCKED). Unpaid bank orders older than UNPAID_ORDER_EXPIRY_HOURS
+ * simply expire; paid bank orders and coin orders past due_at are refunded (refund due / reservation
+ * released) and compensated.
+ */
+export async function settleOverdueOrder(ctx: AppContext, orderId: string, now: Date): Promise<'late' | 'unpaid_expired' | null> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await repo.lockOverdueOrder(tx, orderId, now);
+    if (!order) return null;
+    const unpaid = isUnpaidBankOrder(order);
+    const reason = unpaid ? DEADLINE_REASONS.UNPAID_EXPIRED : DEADLINE_REASONS.LATE;
+    await moveLockedOrder(ctx, tx, order, {
+      to: ORDER_STATUS.REJECTED,
+      actorId: null,
+      reason,
+      compensationCoins: unpaid ? 0 : lateCompensationCoins(order.totalCoin),
+      now,
+    });
+    return reason;
+  });
+}
+
+/**
+ * Orders whose promise is running and that have just come within the at-risk window are announced
+ * once each (cause 'at_risk'), so the console flags them and staff are alerted. Returns how many.
+ */
+export async function announceAtRiskOrders(ctx: AppContext, now: Date, limit = 100): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const claimed = await repo.claimAtRiskOrders(tx, now, limit);
+    for (const order of claimed) await announceOrder(ctx, tx, order, EVENT_CAUSES.AT_RISK);
+    return claimed.length;
+  });
+}

@@ -1,0 +1,86 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminTransfer,
+  adminTransferList,
+  adminTransferTotals,
+  type AdminTransferAttach,
+  type TransferStatus,
+} from '@lucky/shared';
+import { api } from '../../lib/api-client';
+import { ADMIN_QUERY_KEY, queryString } from '../../lib/admin-api';
+
+export const TRANSFER_PAGE_SIZE = 20;
+
+/** The live-events code invalidates this prefix when a transfer arrives or changes. */
+export const TRANSFERS_KEY = [...ADMIN_QUERY_KEY, 'transfers'] as const;
+const ORDERS_KEY = [...ADMIN_QUERY_KEY, 'orders'] as const;
+
+// A fallback for when the live stream is down; live events refresh the page sooner.
+const REFRESH_MS = 60_000;
+
+export interface TransferFilters {
+  /** Undefined = every status. */
+  status?: TransferStatus;
+  q: string;
+  page: number;
+}
+
+/** Received transfers, newest first as the API returns them. */
+export function useTransfers(filters: TransferFilters) {
+  const q = filters.q.trim();
+  const path = `/payment/api/v1/admin/transfer/list${queryString({
+    status: filters.status,
+    q,
+    page: filters.page,
+    limit: TRANSFER_PAGE_SIZE,
+  })}`;
+  return useQuery({
+    queryKey: [...TRANSFERS_KEY, 'list', filters.status ?? '', q, filters.page],
+    queryFn: ({ signal }) => api.get(path, adminTransferList, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** Today's reconciliation figures (shop's day). */
+export function useTransferTotals() {
+  return useQuery({
+    queryKey: [...TRANSFERS_KEY, 'totals'],
+    queryFn: ({ signal }) => api.get('/payment/api/v1/admin/transfer/totals', adminTransferTotals, { signal }),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** Success or failure, the transfer and maybe an order moved: show both as they are now. */
+function useInvalidateAfterAction() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: TRANSFERS_KEY }),
+      queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+    ]);
+}
+
+/**
+ * Pays an order with an unmatched transfer. Silent: the dialog reports failures itself, because a
+ * TRANSFER_SHORT answer is a question to the admin, not an error toast.
+ */
+export function useAttachTransfer(id: string) {
+  const invalidate = useInvalidateAfterAction();
+  return useMutation({
+    mutationFn: (body: AdminTransferAttach) =>
+      api.post(`/payment/api/v1/admin/transfer/${encodeURIComponent(id)}/attach`, body, adminTransfer),
+    meta: { silent: true },
+    onSettled: invalidate,
+  });
+}
+
+/** Records that staff sent an unmatched transfer back to its sender. */
+export function useRefundTransfer(id: string) {
+  const invalidate = useInvalidateAfterAction();
+  return useMutation({
+    mutationFn: (note: string) =>
+      api.post(`/payment/api/v1/admin/transfer/${encodeURIComponent(id)}/refund`, { note }, adminTransfer),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { formatNumber, formatVnd } from '@lucky/shared';
+import { LoadError } from '../../../components/admin/load-states';
+import { useTransferTotals } from '../api';
+
+const grid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+  mb: 3,
+} as const;
+
+interface FigureProps {
+  label: string;
+  amountVnd: number;
+  count: number;
+  /** What is counted: transfers, or (refunds due) transfers and orders alike. */
+  unit?: string;
+  action?: ReactNode;
+}
+
+function Figure({ label, amountVnd, count, unit = 'giao dịch', action }: FigureProps) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography component="h3" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="p" sx={{ fontWeight: 700, mt: 0.5 }}>
+        {formatVnd(amountVnd)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {formatNumber(count)} {unit}
+      </Typography>
+      {action}
+    </Paper>
+  );
+}
+
+/** Today's money in, for reconciling with the bank statement. */
+export function TransferTotals() {
+  const totals = useTransferTotals();
+
+  return (
+    <Box component="section" aria-labelledby="transfer-totals-title">
+      <Typography id="transfer-totals-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Đối soát hôm nay
+        {totals.data && (
+          <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+            (ngày {totals.data.date.split('-').reverse().join('/')}, giờ Việt Nam)
+          </Typography>
+        )}
+      </Typography>
+      {totals.isPending ? (
+        <Box sx={grid} aria-busy="true" aria-label="Đang tải số liệu đối soát">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} variant="rounded" height={104} />
+          ))}
+        </Box>
+      ) : totals.isError ? (
+        <Box sx={{ mb: 3 }}>
+          <LoadError onRetry={() => void totals.refetch()}>Không tải được số liệu đối soát.</LoadError>
+        </Box>
+      ) : (
+        <Box sx={grid}>
+          <Figure label="Đã nhận" amountVnd={totals.data.received_vnd} count={totals.data.received_count} />
+          <Figure label="Đã khớp đơn" amountVnd={totals.data.matched_vnd} count={totals.data.matched_count} />
+          <Figure
+            label="Chưa khớp"
+            amountVnd={totals.data.unmatched_vnd}
+            count={totals.data.unmatched_count}
+            action={
+              <Button component={RouterLink} to="/admin/transfers?status=unmatched" size="small" sx={{ mt: 1, px: 0 }}>
+                Xem giao dịch chưa khớp
+              </Button>
+            }
+          />
+          <Figure
+            label="Cần hoàn tiền (mọi ngày)"
+            amountVnd={totals.data.refunds_due_vnd}
+            count={totals.data.refunds_due_count}
+            unit="khoản"
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * Follows one of the API's Server-Sent Events streams (DESIGN.md § Payments and live events). The API
+ * wants `x-api-key` and the raw token in `authorization`, which EventSource cannot send, so the stream
+ * is read with fetch through `authorizedFetch` (an expired token is renewed like any call's) and parsed
+ * with eventsource-parser.
+ * - The stream ends when the token expires, the network drops or the server restarts: it reconnects
+ *   silently, waiting up to 1 s doubling to 30 s between failed tries, with the last event id seen.
+ * - A refusal (401 other than an expired token, 403, any other 4xx) or a missing session stops it for
+ *   good; so does the caller's signal.
+ */
+import { createParser } from 'eventsource-parser';
+import { ERROR_CODES } from '@lucky/shared/error-codes';
+import { ApiError, authorizedFetch } from './api-client';
+import { getAccessToken } from './session';
+
+export interface StreamMessage {
+  /** The `event:` field; 'message' when the server sent none. */
+  event: string;
+  data: string;
+  id?: string;
+}
+
+export interface EventStreamOptions {
+  path: string;
+  signal: AbortSignal;
+  onMessage: (message: StreamMessage) => void;
+  /** Each time the stream is connected; `reconnected` is false the first time only. */
+  onOpen?: (reconnected: boolean) => void;
+  /** Waits between failed tries, doubling from `firstDelayMs` up to `maxDelayMs`. */
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+  /**
+   * A stream silent this long is taken for dead and reopened: the server sends a comment every 25 s
+   * (EVENT_HEARTBEAT_MS in @lucky/shared/events), and a half-open connection never ends by itself.
+   */
+  idleMs?: number;
+}
+
+/** Why a connection ended: try again later, or stop for good. */
+type Outcome = 'retry' | 'stop';
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/** A 4xx will fail the same way again, except an expired token still being renewed, a timeout or a rate limit. */
+function isRefusal(error: ApiError): boolean {
+  if (error.status === 401 && error.code === ERROR_CODES.TOKEN_EXPIRED) return getAccessToken() === null;
+  return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
+/** Resolves after `ms`, or at once when the signal aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Runs until stopped (refused, signed out, or the signal aborts); never rejects. */
+export async function followEventStream(options: EventStreamOptions): Promise<void> {
+  const { path, signal, onMessage, onOpen, firstDelayMs = 1000, maxDelayMs = 30_000, idleMs = 60_000 } = options;
+  let lastEventId: string | undefined;
+  let connections = 0;
+  let failures = 0;
+
+  const connect = async (): Promise<Outcome> => {
+    // Its own controller, so the idle watchdog can drop this connection without stopping the stream.
+    const connection = new AbortController();
+    const abort = () => connection.abort();
+    signal.addEventListener('abort', abort, { once: true });
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const watch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(abort, idleMs);
+    };
+    try {
+      const headers: Record<string, string> = { accept: 'text/event-stream', 'cache-control': 'no-cache' };
+      if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
+      watch();
+      const response = await authorizedFetch(path, { headers, signal: connection.signal });
+      // Anything but a stream (an HTML page from a proxy, a JSON body) would end at once, again and again.
+      if (!response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
+        void response.body?.cancel().catch(() => undefined);
+        return 'stop';
+      }
+      failures = 0;
+      onOpen?.(connections++ > 0);
+      const parser = createParser({
+        onEvent: (event) => {
+          if (event.id !== undefined) lastEventId = event.id;
+          try {
+            onMessage({ event: event.event ?? 'message', data: event.data, id: event.id });
+          } catch (error) {
+            // One bad message must not drop the stream (and replay it forever from the same id).
+            console.error('event stream message', error);
+          }
+        },
+      });
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        watch();
+        parser.feed(decoder.decode(value, { stream: true }));
+      }
+      return 'retry';
+    } catch (error) {
+      if (signal.aborted) return 'stop';
+      if (error instanceof ApiError) return isRefusal(error) ? 'stop' : 'retry';
+      // A network loss mid-stream, or the watchdog's abort.
+      if (isAbort(error) || error instanceof TypeError) return 'retry';
+      console.error('event stream', error);
+      return 'retry';
+    } finally {
+      clearTimeout(idle);
+      signal.removeEventListener('abort', abort);
+    }
+  };
+
+  while (!signal.aborted && getAccessToken() !== null) {
+    if ((await connect()) === 'stop') return;
+    // After a connection that worked, the first wait again; after failures, longer and longer. Each
+    // wait is cut by up to half at random, so clients dropped together by a restart come back spread out.
+    const delay = Math.min(firstDelayMs * 2 ** failures++, maxDelayMs);
+    await pause(delay * (1 - Math.random() / 2), signal);
+  }
+}
