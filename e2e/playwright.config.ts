@@ -52,6 +52,9 @@ export default defineConfig({
       DEADLINE_SWEEP_SECONDS: '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // The journeys act as the bank feed (tests/support.ts signs each notification with this secret).
+      SEPAY_WEBHOOK_SECRET: 'e2e-sepay-webhook-secret-0123456789',
+      BANK_ACCOUNT_NUMBER: '0123456789',
     },
   },
 });

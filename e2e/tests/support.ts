@@ -2,6 +2,7 @@
  * Helpers shared by the browser journeys: sign in through the demo form, call the API the way the
  * web app does, keep screenshots of each screen for people to look at (not committed).
  */
+import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import jsQR from 'jsqr';
@@ -67,6 +68,38 @@ export async function api<T>(request: APIRequestContext, token: string, method: 
   const res = await request.fetch(url, { method, headers: { 'x-api-key': API_KEY, authorization: token }, data });
   if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+export const SEPAY_WEBHOOK_SECRET = 'e2e-sepay-webhook-secret-0123456789';
+export const SHOP_ACCOUNT = '0123456789';
+let transferSerial = Date.now();
+
+/**
+ * What SePay sends when a customer's transfer reaches the shop's account: the notification, signed with
+ * HMAC-SHA256 over `timestamp.body` as SePay signs it.
+ */
+export async function bankTransferArrives(request: APIRequestContext, memo: string, amountVnd: number): Promise<void> {
+  const body = JSON.stringify({
+    id: ++transferSerial,
+    gateway: 'Vietcombank',
+    transactionDate: new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Ho_Chi_Minh', dateStyle: 'short', timeStyle: 'medium' }).format(new Date()),
+    accountNumber: SHOP_ACCOUNT,
+    code: null,
+    content: memo,
+    transferType: 'in',
+    transferAmount: amountVnd,
+    accumulated: 50_000_000,
+    subAccount: null,
+    referenceCode: `FT${transferSerial}`,
+    description: `BankAPINotify ${memo}`,
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = crypto.createHmac('sha256', SEPAY_WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex');
+  const res = await request.post('/payment/api/v1/webhook/sepay', {
+    headers: { 'content-type': 'application/json', 'x-sepay-timestamp': timestamp, 'x-sepay-signature': `sha256=${signature}` },
+    data: body,
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** A full-page screenshot kept with the test's results, for people to look at. */

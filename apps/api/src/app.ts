@@ -15,6 +15,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { seedDemo } from './db/seed.js';
 import { createAccessTokens } from './lib/access-token.js';
 import { createSecretBox } from './lib/secret-box.js';
+import { startAlerts, type Alerts } from './modules/alerts/service.js';
 import { createEventHub } from './modules/events/hub.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.js';
@@ -25,13 +26,17 @@ import { adminCustomerRoutes } from './modules/admin-customers/routes.js';
 import { adminOrderRoutes } from './modules/admin-orders/routes.js';
 import { bankRoutes } from './modules/coins/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { eventRoutes } from './modules/events/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { storageRoutes } from './modules/storage/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Staff alerts on Telegram; `idle()` lets tests wait for the messages under way. */
+    alerts: Alerts;
   }
 }
 
@@ -80,6 +85,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
   };
   app.decorate('ctx', ctx);
+  const alerts = startAlerts(ctx);
+  // Runs before the hub and the database close: the alerts under way still read their order.
+  app.addHook('onClose', () => alerts.stop());
+  app.decorate('alerts', alerts);
   if (config.seedDemo) await seedDemo(ctx);
 
   registerErrorHandling(app);
@@ -99,7 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   // The web app may be hosted on another origin than the API (spec: a fixed API base address).
-  await app.register(cors, { origin: true, allowedHeaders: ['content-type', 'x-api-key', 'authorization', 'idempotency-key'] });
+  await app.register(cors, { origin: true, allowedHeaders: ['content-type', 'x-api-key', 'authorization', 'idempotency-key', 'last-event-id'] });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -123,10 +132,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await bankRoutes(api, ctx);
     await catalogRoutes(api, ctx);
     await orderRoutes(api, ctx);
+    await eventRoutes(api, ctx);
     await storageRoutes(api, ctx);
     await adminOrderRoutes(api, ctx);
     await adminCatalogRoutes(api, ctx);
     await adminCustomerRoutes(api, ctx);
+    await paymentRoutes(api, ctx);
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

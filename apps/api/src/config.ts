@@ -64,6 +64,7 @@ const envSchema = z
     SEPAY_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     SEPAY_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     CASSO_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    EVENT_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(25),
     TELEGRAM_BOT_TOKEN: z.string().optional(),
     TELEGRAM_CHAT_ID: z.string().optional(),
     TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
@@ -112,6 +113,8 @@ export interface Config {
   deadlineSweepSeconds: number;
   seedDemo: boolean;
   rateLimit: boolean;
+  /** How often a live stream sends its heartbeat and checks that its sign-in still stands. */
+  eventHeartbeatMs: number;
   /** Bank-feed webhooks; a provider whose setting is unset answers 404 on its path. */
   payments: {
     sepay: { webhookSecret: string | null; apiKey: string | null } | null;
@@ -191,6 +194,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deadlineSweepSeconds: env.DEADLINE_SWEEP_SECONDS,
     seedDemo: env.SEED_DEMO ?? !production,
     rateLimit: env.RATE_LIMIT,
+    eventHeartbeatMs: env.EVENT_HEARTBEAT_SECONDS * 1000,
     payments: {
       sepay:
         env.SEPAY_WEBHOOK_SECRET || env.SEPAY_API_KEY

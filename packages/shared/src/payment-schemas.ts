@@ -78,6 +78,11 @@ export const adminTransfer = z.object({
   order_code: z.string().nullable(),
   /** Paid above the order's total: owed back to the customer by staff. */
   excess_vnd: z.number().int(),
+  /**
+   * When staff recorded the excess as sent back (POST …/refund on a matched or attached transfer); null
+   * while it is still owed. The API always sends it; optional only so older clients' fixtures still parse.
+   */
+  excess_refunded_at: z.string().nullable().optional(),
   updated_at: z.string(),
 });
 export type AdminTransfer = z.infer<typeof adminTransfer>;
@@ -128,7 +133,10 @@ export const adminTransferAttach = z.object({
 });
 export type AdminTransferAttach = z.input<typeof adminTransferAttach>;
 
-/** Staff sent an unmatched transfer back to its sender. */
+/**
+ * Staff sent money back: an unmatched transfer's whole amount (it becomes 'refunded'), or the excess of a
+ * matched or attached transfer that overpaid its order (`excess_refunded_at` is stamped).
+ */
 export const adminTransferRefund = z.object({ note });
 export type AdminTransferRefund = z.input<typeof adminTransferRefund>;
 

@@ -93,6 +93,9 @@ export const API_MESSAGES = {
   webhookUnauthorized: 'Sai hoặc thiếu chữ ký xác thực',
   webhookStale: 'Thông báo đã quá hạn (thời gian lệch quá 5 phút)',
   webhookNotConfigured: 'Cổng thanh toán này chưa được cấu hình',
+  /** Audit reasons of the order's history (read by staff). */
+  transferPaidReason: (provider: string) => `Nhận chuyển khoản qua ${provider}, tự động khớp mã đơn`,
+  transferAttachedReason: 'Nhân viên gán giao dịch chuyển khoản vào đơn',
 } as const;
 
 /** Storefront texts beyond the spec's own (order list, order detail, payment and tracking instructions). */

@@ -243,10 +243,14 @@ export const bankTransfers = pgTable(
     rawBody: text('raw_body').notNull(),
     /** 'in' (money received) or 'out' (money sent, ignored). */
     direction: text('direction').notNull(),
+    /** The receiving account: the shop's when the notification names it (main or virtual account). */
     accountNumber: text('account_number').notNull().default(''),
+    /** Always positive: `direction` says which way the money went. */
     amountVnd: money('amount_vnd').notNull(),
     /** The transfer memo as the bank gives it. */
     content: text('content').notNull().default(''),
+    /** The order code as the provider itself read it from the memo (SePay's `code`), '' when none. */
+    providerCode: text('provider_code').notNull().default(''),
     /** The bank's own reference of the transaction. */
     reference: text('reference').notNull().default(''),
     /** When the bank says the transaction happened. */
@@ -259,6 +263,8 @@ export const bankTransfers = pgTable(
     orderId: uuid('order_id').references(() => orders.id),
     /** Paid above the order's total, owed back by staff. */
     excessVnd: money('excess_vnd').notNull().default(0),
+    /** When staff recorded the excess as sent back; null while it is still owed (or there is none). */
+    excessRefundedAt: timestamp('excess_refunded_at', { withTimezone: true }),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
@@ -267,8 +273,11 @@ export const bankTransfers = pgTable(
     index('bank_transfers_received_idx').on(t.receivedAt),
     index('bank_transfers_status_idx').on(t.status, t.receivedAt),
     index('bank_transfers_order_idx').on(t.orderId),
+    // The day's totals go by the bank's time, as the bank statement does.
+    index('bank_transfers_transaction_idx').on(t.transactionAt),
     check('bank_transfers_status_known', sql`${t.status} in ('received', 'matched', 'unmatched', 'ignored', 'attached', 'refunded')`),
     check('bank_transfers_direction_known', sql`${t.direction} in ('in', 'out')`),
+    check('bank_transfers_amounts_nonnegative', sql`${t.amountVnd} >= 0 and ${t.excessVnd} >= 0`),
   ],
 );
 

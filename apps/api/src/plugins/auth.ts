@@ -29,8 +29,10 @@ export const API_PATH = /^\/[a-z-]+\/api\/v1\//;
 /**
  * Pictures are loaded by <img src>, which cannot send headers: the file route is public.
  * Its ids are content hashes, so nothing can be listed or guessed through it.
+ * The bank feeds (SePay, Casso) cannot send our key either: their webhooks check the providers' own
+ * signatures instead (modules/payments).
  */
-const KEYLESS_PATHS = [/^\/storage\/api\/v1\/storage\/file\//];
+const KEYLESS_PATHS = [/^\/storage\/api\/v1\/storage\/file\//, /^\/payment\/api\/v1\/webhook\//];
 
 function sameSecret(given: string, expected: string): boolean {
   const a = crypto.createHash('sha256').update(given).digest();

@@ -22,7 +22,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty PostgreSQL database on the server at `url`, and how to drop it. */
+export async function createPostgresDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `lucky_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -149,3 +149,112 @@ export async function startGraphStandIn(): Promise<GraphStandIn> {
     close: server.close,
   };
 }
+
+export interface TelegramMessage {
+  message_id: number;
+  chat_id: string;
+  text: string;
+  /** Every field the request carried (disable_web_page_preview, parse_mode…). */
+  body: Record<string, unknown>;
+}
+
+export type TelegramFailure = { status: 500 } | { status: 429; retryAfter: number } | { status: 400; description?: string };
+
+export interface TelegramStandIn {
+  botToken: string;
+  chatId: string;
+  /** Config overrides that make the app send its alerts here. */
+  env: Env;
+  /** Messages accepted, oldest first. */
+  messages: TelegramMessage[];
+  /** Every sendMessage call, the failed ones included. */
+  readonly calls: number;
+  /** The next `count` calls fail this way (Infinity: Telegram is down for good); counted in `calls`. */
+  failNext(count: number, failure?: TelegramFailure): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Telegram's Bot API as far as alerts use it: POST /bot{token}/sendMessage with a JSON body. A wrong
+ * token answers 401 and an unknown chat 400, like Telegram; answers are `{ ok, result }` or
+ * `{ ok: false, error_code, description, parameters? }`.
+ */
+export async function startTelegramStandIn(): Promise<TelegramStandIn> {
+  const botToken = '7000000001:AAStandInSecretToken_0123456789abcdef';
+  const chatId = '-1001234567890';
+  const messages: TelegramMessage[] = [];
+  let failures: { left: number; failure: TelegramFailure } = { left: 0, failure: { status: 500 } };
+  let calls = 0;
+
+  const answer = (status: number, body: unknown) => ({ status, body });
+  const refuse = (status: number, description: string, parameters?: Record<string, unknown>) =>
+    answer(status, { ok: false, error_code: status, description, ...(parameters ? { parameters } : {}) });
+
+  const handle = (method: string, pathname: string, raw: string) => {
+    const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(pathname);
+    if (!match || match[1] !== botToken) return refuse(401, 'Unauthorized');
+    if (match[2] !== 'sendMessage') return refuse(404, 'Not Found');
+    if (method !== 'POST') return refuse(400, 'Bad Request: this stand-in takes POST with a JSON body');
+    calls += 1;
+    if (failures.left > 0) {
+      failures.left -= 1;
+      const { failure } = failures;
+      if (failure.status === 429) {
+        return refuse(429, `Too Many Requests: retry after ${failure.retryAfter}`, { retry_after: failure.retryAfter });
+      }
+      return failure.status === 500 ? refuse(500, 'Internal Server Error') : refuse(400, failure.description ?? 'Bad Request');
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      return refuse(400, 'Bad Request: invalid JSON');
+    }
+    if (body.chat_id === undefined || body.chat_id === '') return refuse(400, 'Bad Request: chat_id is empty');
+    if (String(body.chat_id) !== chatId) return refuse(400, 'Bad Request: chat not found');
+    if (typeof body.text !== 'string' || body.text.trim() === '') return refuse(400, 'Bad Request: message text is empty');
+    if (body.text.length > 4096) return refuse(400, 'Bad Request: message is too long');
+    const message: TelegramMessage = { message_id: messages.length + 1, chat_id: chatId, text: body.text, body };
+    messages.push(message);
+    return answer(200, {
+      ok: true,
+      result: {
+        message_id: message.message_id,
+        from: { id: 7000000001, is_bot: true, first_name: 'Lucky Shop Alerts', username: 'lucky_alerts_bot' },
+        chat: { id: Number(chatId), title: 'Lucky Shop — nhân viên', type: 'supergroup' },
+        date: Math.floor(Date.now() / 1000),
+        text: body.text,
+      },
+    });
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const { status, body } = handle(req.method ?? 'GET', url.pathname, Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    botToken,
+    chatId,
+    env: { TELEGRAM_API_URL: `http://127.0.0.1:${port}`, TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_CHAT_ID: chatId },
+    messages,
+    get calls() {
+      return calls;
+    },
+    failNext(count, failure = { status: 500 }) {
+      failures = { left: count, failure };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

@@ -78,7 +78,8 @@ export async function followEventStream(options: EventStreamOptions): Promise<vo
       idle = setTimeout(abort, idleMs);
     };
     try {
-      const headers: Record<string, string> = { accept: 'text/event-stream', 'cache-control': 'no-cache' };
+      // No other headers: a separate API host must allow each one in its CORS preflight.
+      const headers: Record<string, string> = { accept: 'text/event-stream' };
       if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
       watch();
       const response = await authorizedFetch(path, { headers, signal: connection.signal });
@@ -101,6 +102,10 @@ export async function followEventStream(options: EventStreamOptions): Promise<vo
         },
       });
       const reader = response.body.getReader();
+      // Ends a pending read at once, whatever the fetch implementation does with the signal.
+      const cancel = () => void reader.cancel().catch(() => undefined);
+      if (connection.signal.aborted) cancel();
+      else connection.signal.addEventListener('abort', cancel, { once: true });
       const decoder = new TextDecoder();
       for (;;) {
         const { done, value } = await reader.read();

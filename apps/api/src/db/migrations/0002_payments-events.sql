@@ -7,6 +7,7 @@ CREATE TABLE "bank_transfers" (
 	"account_number" text DEFAULT '' NOT NULL,
 	"amount_vnd" bigint NOT NULL,
 	"content" text DEFAULT '' NOT NULL,
+	"provider_code" text DEFAULT '' NOT NULL,
 	"reference" text DEFAULT '' NOT NULL,
 	"transaction_at" timestamp with time zone NOT NULL,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -14,10 +15,12 @@ CREATE TABLE "bank_transfers" (
 	"reason" text DEFAULT '' NOT NULL,
 	"order_id" uuid,
 	"excess_vnd" bigint DEFAULT 0 NOT NULL,
+	"excess_refunded_at" timestamp with time zone,
 	"handled_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "bank_transfers_status_known" CHECK ("bank_transfers"."status" in ('received', 'matched', 'unmatched', 'ignored', 'attached', 'refunded')),
-	CONSTRAINT "bank_transfers_direction_known" CHECK ("bank_transfers"."direction" in ('in', 'out'))
+	CONSTRAINT "bank_transfers_direction_known" CHECK ("bank_transfers"."direction" in ('in', 'out')),
+	CONSTRAINT "bank_transfers_amounts_nonnegative" CHECK ("bank_transfers"."amount_vnd" >= 0 and "bank_transfers"."excess_vnd" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "events" (
@@ -35,5 +38,6 @@ CREATE UNIQUE INDEX "bank_transfers_provider_tx_key" ON "bank_transfers" USING b
 CREATE INDEX "bank_transfers_received_idx" ON "bank_transfers" USING btree ("received_at");--> statement-breakpoint
 CREATE INDEX "bank_transfers_status_idx" ON "bank_transfers" USING btree ("status","received_at");--> statement-breakpoint
 CREATE INDEX "bank_transfers_order_idx" ON "bank_transfers" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "bank_transfers_transaction_idx" ON "bank_transfers" USING btree ("transaction_at");--> statement-breakpoint
 CREATE INDEX "events_created_idx" ON "events" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "events_user_idx" ON "events" USING btree ("user_id","id");

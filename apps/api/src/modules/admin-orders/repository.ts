@@ -179,3 +179,12 @@ export async function countRefundsDue(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.refundStatus, 'due'));
   return row?.n ?? 0;
 }
+
+/** Rejected paid bank orders still owed back: how many, and how much (each order's whole total, 0005). */
+export async function refundsDueTotal(db: Db): Promise<{ n: number; totalVnd: number }> {
+  const [row] = await db
+    .select({ n: count(), total: sql<string>`coalesce(sum(${orders.totalPriceVnd}), 0)` })
+    .from(orders)
+    .where(eq(orders.refundStatus, 'due'));
+  return { n: row?.n ?? 0, totalVnd: Number(row?.total ?? 0) };
+}

@@ -8,13 +8,9 @@ import {
   ERROR_CODES,
   ORDER_STATUS,
   ORDER_STATUS_ALL,
-  PAY_METHOD,
   REFUND_STATUS,
   SHOP_TIME_ZONE,
-  canMoveOrder,
   isFinalStatus,
-  lateCompensationCoins,
-  orderStatusLabel,
   type AdminDashboard,
   type AdminOrderDetail,
   type AdminOrderList,
@@ -25,8 +21,8 @@ import {
 } from '@lucky/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Db, Tx } from '../../db/client.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import { dueAtFor } from '../orders/due-at.js';
 import { ORDER_AUDIT as LIFECYCLE_AUDIT, markRefundDone as refundDone, moveOrderByStaff } from '../order-lifecycle/service.js';
@@ -74,6 +70,14 @@ export async function listOrders(db: Db, query: AdminOrderListQuery, now: Date =
     rows.map((row) => row.id),
   );
   return { rows: rows.map((row) => toRow(row, lines.get(row.id) ?? [])), total };
+}
+
+/** One order as a queue row (live events, alerts, the answer to a staff action); undefined when there is none. */
+export async function getOrderRow(db: Db, orderId: string, now: Date = new Date()): Promise<AdminOrderRow | undefined> {
+  const row = await repo.findOrder(db, orderId, now);
+  if (!row) return undefined;
+  const { hasPassword: _hasPassword, ...order } = row;
+  return toRow(order, await linesOfOrder(db, orderId));
 }
 
 function statusOf(value: unknown): number | null {
@@ -171,15 +175,13 @@ export async function changeOrderStatus(
     },
     now,
   );
-  const row = await repo.findOrder(ctx.db, orderId, now);
-  return toRow(row!, await linesOfOrder(ctx.db, orderId));
+  return (await getOrderRow(ctx.db, orderId, now))!;
 }
 
 /** Staff transferred the money of a rejected paid bank order back: refund 'due' → 'done'. */
 export async function markRefundDone(ctx: AppContext, actorId: string, orderId: string, note: string, now: Date = new Date()): Promise<AdminOrderRow> {
   await refundDone(ctx, actorId, orderId, note, now);
-  const row = await repo.findOrder(ctx.db, orderId, now);
-  return toRow(row!, await linesOfOrder(ctx.db, orderId));
+  return (await getOrderRow(ctx.db, orderId, now))!;
 }
 
 // ---------- dashboard ----------
@@ -218,4 +220,10 @@ export async function dashboard(db: Db, now: Date = new Date()): Promise<AdminDa
     at_risk: atRisk,
     refunds_due: refundsDue,
   };
+}
+
+/** Money owed back for rejected paid bank orders (all days), for the payments module's reconciliation totals. */
+export async function refundsDueOfOrders(db: Db): Promise<{ count: number; amountVnd: number }> {
+  const due = await repo.refundsDueTotal(db);
+  return { count: due.n, amountVnd: due.totalVnd };
 }

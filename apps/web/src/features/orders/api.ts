@@ -36,7 +36,7 @@ export function useOrderList(page: number) {
 }
 
 /**
- * One order. A navigation from the app brings it along (`initial`): shown at once, not fetched; after a
+ * One order. A navigation from the app brings it along (`initial`): shown at once, without a fetch; after a
  * reload or from a link it is fetched by id. Live events (features/orders/live.ts) update it in place.
  * Silent: the page itself tells a missing order apart from other failures.
  */

@@ -1,4 +1,4 @@
-import Chip, { type ChipProps } from '@mui/material/Chip';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -9,13 +9,17 @@ import {
   type TransferStatus,
 } from '@lucky/shared';
 
-const COLOURS: Record<TransferStatus, ChipProps['color']> = {
-  received: 'default',
-  matched: 'success',
-  unmatched: 'warning',
-  ignored: 'default',
-  attached: 'success',
-  refunded: 'info',
+/**
+ * Fixed colours with AA contrast in light and dark mode alike (MUI's warning and info fills under white
+ * text are not); received and ignored stay outlined in the theme's text colour.
+ */
+const COLOURS: Record<TransferStatus, { bgcolor: string; color: string } | null> = {
+  received: null,
+  matched: { bgcolor: '#2e7d32', color: '#ffffff' },
+  unmatched: { bgcolor: '#fbc02d', color: 'rgba(0, 0, 0, 0.87)' },
+  ignored: null,
+  attached: { bgcolor: '#2e7d32', color: '#ffffff' },
+  refunded: { bgcolor: '#1565c0', color: '#ffffff' },
 };
 
 /** A reason code as staff read it; an unknown one (a newer API) shows as sent. */
@@ -31,9 +35,8 @@ export function TransferStatusLabel({ transfer }: { transfer: Pick<AdminTransfer
       <Chip
         size="small"
         label={TRANSFER_STATUS_LABELS[transfer.status]}
-        color={COLOURS[transfer.status]}
-        variant={transfer.status === 'ignored' || transfer.status === 'received' ? 'outlined' : 'filled'}
-        sx={{ fontWeight: 600 }}
+        variant={COLOURS[transfer.status] ? 'filled' : 'outlined'}
+        sx={{ fontWeight: 600, ...COLOURS[transfer.status] }}
       />
       {showReason && (
         <Typography variant="caption" color="text.secondary">

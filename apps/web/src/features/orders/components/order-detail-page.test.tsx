@@ -3,6 +3,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp, signInAs } from '../../../test/render-app';
+import { sseMessage, sseRoute } from '../../../test/sse-stub';
 import { testOrder } from '../../../test/test-order';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -122,5 +123,58 @@ describe('/gameorder/:id', () => {
     renderApp('/gameorder/khong-co');
     expect(await screen.findByRole('heading', { name: 'Không tìm thấy đơn hàng' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Xem danh sách đơn hàng' })).toHaveAttribute('href', '/gameorder');
+  });
+
+  it('turns the transfer details into the paid notice, then shows the reply, as live events arrive', async () => {
+    signInAs();
+    const order = testOrder({ status: 0, pay_method: 1, pay_qr_code: PAY_QR });
+    const events = sseRoute();
+    const header = {
+      bank: 'GET /bank/api/v1/bank',
+      pending: 'GET /order/api/v1/order/count-pending-coin',
+      count: 'GET /order/api/v1/order/count',
+    };
+    const net = stubFetch({
+      'GET /order/api/v1/order/events': events.reply,
+      [detail(order.id)]: json(order),
+      [header.bank]: json({ total: 0 }),
+      [header.pending]: json(0),
+      [header.count]: json(1),
+    });
+    renderApp(`/gameorder/${order.id}`);
+
+    const transfer = await screen.findByRole('region', { name: 'Thanh toán chuyển khoản' });
+    expect(within(transfer).getByRole('img', { name: /Mã QR chuyển khoản/ })).toBeInTheDocument();
+    await waitFor(() => expect(events.connections).toHaveLength(1));
+    await waitFor(() => expect(net.sent(header.bank)).toHaveLength(1));
+    const asked = () => Object.values(header).map((route) => net.sent(route).length);
+    expect(asked()).toEqual([1, 1, 1]);
+
+    events.latest().send(sseMessage('order', { ...order, status: 1 }, 1));
+
+    expect(
+      await screen.findByText('Shop đã nhận được tiền chuyển khoản. Đơn hàng đang được xử lý.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Thanh toán chuyển khoản' })).not.toHaveTextContent(/0123456789/);
+    expect(screen.queryByRole('img', { name: /Mã QR/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Đang xử lý')).toBeInTheDocument();
+    expect(screen.getByText("Đơn hàng đã chuyển sang trạng thái 'Đang xử lý'.")).toHaveAttribute('aria-live', 'polite');
+    // The header's balance and badge follow: their queries are asked again.
+    await waitFor(() => expect(asked()).toEqual([2, 2, 2]));
+
+    const picture = 'c'.repeat(64);
+    events
+      .latest()
+      .send(sseMessage('order', { ...order, status: 2, result_comment: 'Đã nạp xong!', result_picture: [picture] }, 2));
+
+    expect(await screen.findByText('Đã hoàn thành')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Admin phản hồi' })).toHaveTextContent('Đã nạp xong!');
+    expect(within(screen.getByRole('region', { name: 'Ảnh kết quả' })).getByRole('link')).toHaveAttribute(
+      'href',
+      `/storage/api/v1/storage/file/${picture}`,
+    );
+    expect(screen.queryByRole('region', { name: 'Thanh toán chuyển khoản' })).not.toBeInTheDocument();
+    // Everything came with the events: the order was fetched once, on opening.
+    expect(net.sent(detail(order.id))).toHaveLength(1);
   });
 });

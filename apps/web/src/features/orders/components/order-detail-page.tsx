@@ -114,12 +114,7 @@ function OrderNotFound() {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = `section-${title.replace(/\s+/g, '-')}`;
   return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}
-    >
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
         {title}
       </Typography>
@@ -158,11 +153,7 @@ function OrderDetail({ order }: { order: Order }) {
   const byCoin = order.pay_method === PAY_METHOD.COIN;
   // A bank order moves to 'Đang xử lý' when its payment arrives (DESIGN.md § Order lifecycle).
   const paidByBank = !byCoin && order.status === ORDER_STATUS.PROCESSING;
-  const account = order.order_account
-    ? `Tài khoản: ${order.order_account}`
-    : order.order_uid
-      ? `UID: ${order.order_uid}`
-      : '';
+  const account = order.order_account ? `Tài khoản: ${order.order_account}` : order.order_uid ? `UID: ${order.order_uid}` : '';
 
   return (
     <Stack spacing={3}>
@@ -186,16 +177,7 @@ function OrderDetail({ order }: { order: Order }) {
       </Box>
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-            columnGap: 3,
-            rowGap: 0.5,
-          }}
-        >
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 0.5 }}>
           <Term label="Trò chơi" value={order.platform_name} />
           <Term label="Thời gian đặt" value={formatOrderTime(order.created_at)} />
           <Term label="Thanh toán" value={payMethodLabel(order.pay_method)} />
@@ -292,15 +274,7 @@ function Term({ label, value, strong }: { label: string; value: string; strong?:
       <Typography component="dt" color="text.secondary">
         {label}
       </Typography>
-      <Typography
-        component="dd"
-        sx={{
-          m: 0,
-          fontWeight: strong ? 700 : 500,
-          overflowWrap: 'anywhere',
-          color: strong ? 'primary.main' : undefined,
-        }}
-      >
+      <Typography component="dd" sx={{ m: 0, fontWeight: strong ? 700 : 500, overflowWrap: 'anywhere', color: strong ? 'primary.main' : undefined }}>
         {value || '—'}
       </Typography>
     </>

@@ -1,7 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../../test/fetch-stub';
+import { inTurn, json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp, signInAs } from '../../../test/render-app';
+import { sseMessage, sseRoute } from '../../../test/sse-stub';
 import { testOrder } from '../../../test/test-order';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -68,5 +69,29 @@ describe('/gameorder', () => {
     renderApp('/gameorder');
     expect(await screen.findByText('Bạn chưa có đơn hàng nào')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Lựa chọn trò chơi' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows a live change on its card at once, and fetches the page again for a new order', async () => {
+    signInAs();
+    const [first] = rows(1, 1, 0);
+    const fresh = testOrder({ id: '00000000-0000-4000-8000-000000000099', code: 'LSNEW', status: 0 });
+    const events = sseRoute();
+    const net = stubFetch({
+      'GET /order/api/v1/order/events': events.reply,
+      [list(1)]: inTurn(json({ rows: [first], total: 1 }), json({ rows: [fresh, { ...first, status: 1 }], total: 2 })),
+    });
+    renderApp('/gameorder');
+
+    const card = (await screen.findByText('LS1')).closest('article')!;
+    expect(within(card).getByText('Đang chờ duyệt')).toBeInTheDocument();
+    await waitFor(() => expect(events.connections).toHaveLength(1));
+
+    events.latest().send(sseMessage('order', { ...first, status: 1 }, 1));
+    expect(await within(card).findByText('Đang xử lý')).toBeInTheDocument();
+    expect(net.sent(list(1))).toHaveLength(1);
+
+    events.latest().send(sseMessage('order', fresh, 2));
+    expect(await screen.findByText('LSNEW')).toBeInTheDocument();
+    expect(net.sent(list(1))).toHaveLength(2);
   });
 });

@@ -1,0 +1,98 @@
+/**
+ * Staff alerts (DESIGN.md § Payments and live events: "staff are told what needs them"): with Telegram
+ * configured, one message for each coin order placed, each bank order paid, each order that comes within
+ * an hour of its 16:00 promise and each transfer that matched no order.
+ *
+ * Alerts follow the event hub, so they are sent only after the change committed and outside its
+ * transaction, in the background: a slow or failing Telegram never delays or fails an order or a webhook.
+ * Every instance hears every event; only the one that made the change sends (`origin`), so N instances
+ * do not send N messages. Without Telegram settings nothing is sent: the admin console shows the same
+ * things live.
+ */
+import { EVENT_CAUSES, EVENT_KINDS, PAY_METHOD, TRANSFER_STATUS, isFinalStatus } from '@lucky/shared';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { getOrderRow } from '../admin-orders/service.js';
+import type { LiveEvent } from '../events/hub.js';
+import { getAdminTransfer } from '../payments/service.js';
+import { bankOrderPaidText, coinOrderPlacedText, orderAtRiskText, unmatchedTransferText } from './messages.js';
+import { createTelegramClient, type TelegramClientOptions } from './telegram.js';
+
+export interface Alerts {
+  /** Resolves when every alert under way has been sent or given up (tests, shutdown). */
+  idle(): Promise<void>;
+  /** Stops listening, cuts retries short and waits for the alerts under way. */
+  stop(): Promise<void>;
+}
+
+/** Retry tuning for tests (an instant `sleep`); production uses the client's defaults. */
+export type AlertOptions = Pick<TelegramClientOptions, 'sleep' | 'maxAttempts' | 'timeoutMs' | 'baseDelayMs' | 'maxRetryAfterMs'>;
+
+/** Whether the event may need an alert, decided without reading anything. */
+function mayNeedAlert(event: LiveEvent): boolean {
+  if (event.kind === EVENT_KINDS.TRANSFER) return event.cause === EVENT_CAUSES.RECEIVED;
+  return event.cause === EVENT_CAUSES.PLACED || event.cause === EVENT_CAUSES.PAID || event.cause === EVENT_CAUSES.AT_RISK;
+}
+
+/** The alert's text, or null when the entity does not need staff (any more). */
+async function alertText(db: Db, event: LiveEvent): Promise<string | null> {
+  if (event.kind === EVENT_KINDS.TRANSFER) {
+    const transfer = await getAdminTransfer(db, event.entityId);
+    return transfer?.status === TRANSFER_STATUS.UNMATCHED ? unmatchedTransferText(transfer) : null;
+  }
+  const order = await getOrderRow(db, event.entityId);
+  // Already finished by the time the event arrived (a fast admin, the deadline job): nothing to do.
+  if (!order || isFinalStatus(order.status)) return null;
+  switch (event.cause) {
+    case EVENT_CAUSES.PLACED:
+      // A bank order needs staff only once paid ('paid' then).
+      return order.pay_method === PAY_METHOD.COIN ? coinOrderPlacedText(order) : null;
+    case EVENT_CAUSES.PAID:
+      return bankOrderPaidText(order);
+    case EVENT_CAUSES.AT_RISK:
+      return orderAtRiskText(order);
+    default:
+      return null;
+  }
+}
+
+const idleAlerts: Alerts = { idle: async () => {}, stop: async () => {} };
+
+export function startAlerts(ctx: AppContext, options: AlertOptions = {}): Alerts {
+  const target = ctx.config.telegram;
+  if (!target) return idleAlerts;
+  const log = ctx.log.child({ module: 'alerts' });
+  const stopping = new AbortController();
+  const telegram = createTelegramClient(target, { ...options, log, signal: stopping.signal });
+  const inFlight = new Set<Promise<void>>();
+
+  const send = async (event: LiveEvent) => {
+    const context = { kind: event.kind, cause: event.cause, entityId: event.entityId };
+    try {
+      const text = await alertText(ctx.db, event);
+      if (text) await telegram.sendMessage(text, context);
+    } catch (error) {
+      // Reading the order or the transfer failed; the change itself stands.
+      log.error({ ...context, err: error }, 'staff alert failed');
+    }
+  };
+
+  const unsubscribe = ctx.events.subscribe((event) => {
+    if (event.origin !== ctx.events.origin || !mayNeedAlert(event) || stopping.signal.aborted) return;
+    const task: Promise<void> = send(event).finally(() => inFlight.delete(task));
+    inFlight.add(task);
+  });
+
+  const idle = async () => {
+    // Events keep arriving while earlier alerts finish: wait until none is left.
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  };
+  return {
+    idle,
+    async stop() {
+      unsubscribe();
+      stopping.abort();
+      await idle();
+    },
+  };
+}

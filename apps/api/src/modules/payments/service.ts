@@ -1,0 +1,376 @@
+/**
+ * Payments (DESIGN.md § Payments and live events): bank-feed notifications are stored raw, then matched
+ * to an order by the code in the memo, the shop's account and the amount; what does not match is kept
+ * for staff, who attach it to an order or record that they sent it back. Orders move only through the
+ * order lifecycle (`payLockedOrder`); every change here is announced as a 'transfer' event in its own
+ * transaction.
+ */
+import {
+  API_MESSAGES,
+  ERROR_CODES,
+  EVENT_CAUSES,
+  EVENT_KINDS,
+  ORDER_STATUS,
+  PAY_METHOD,
+  TRANSFER_REASON,
+  TRANSFER_STATUS,
+  formatVnd,
+  type AdminTransfer,
+  type AdminTransferList,
+  type AdminTransferTotals,
+  type BankProvider,
+  type EventCause,
+  type TransferReason,
+  type TransferStatus,
+  type adminTransferAttach,
+  type adminTransferListQuery,
+} from '@lucky/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError, conflict, notFound } from '../../lib/app-error.js';
+import { writeAudit } from '../../lib/audit.js';
+import { refundsDueOfOrders, shopDay } from '../admin-orders/service.js';
+import { isUnpaidBankOrder, lockOrderByCode, payLockedOrder, type LockedOrder } from '../order-lifecycle/service.js';
+import { compactOrderCode, orderCodeCandidates } from './memo.js';
+import type { BankNotification } from './notifications.js';
+import { isShopAccount } from './notifications.js';
+import * as repo from './repository.js';
+
+export const TRANSFER_AUDIT = {
+  ATTACH: 'transfer.attach',
+  REFUND: 'transfer.refund',
+  REFUND_EXCESS: 'transfer.refund_excess',
+} as const;
+
+const PROVIDER_NAMES: Record<BankProvider, string> = { sepay: 'SePay', casso: 'Casso' };
+
+type AttachInput = z.output<typeof adminTransferAttach>;
+type ListQuery = z.output<typeof adminTransferListQuery>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toAdminTransfer({
+  transfer,
+  orderCode,
+}: {
+  transfer: repo.TransferRow;
+  orderCode: string | null;
+}): AdminTransfer {
+  return {
+    id: transfer.id,
+    provider: transfer.provider as BankProvider,
+    provider_tx_id: transfer.providerTxId,
+    direction: transfer.direction as 'in' | 'out',
+    account_number: transfer.accountNumber,
+    amount_vnd: transfer.amountVnd,
+    content: transfer.content,
+    reference: transfer.reference,
+    transaction_at: transfer.transactionAt.toISOString(),
+    received_at: transfer.receivedAt.toISOString(),
+    status: transfer.status as TransferStatus,
+    reason: transfer.reason,
+    order_id: transfer.orderId,
+    order_code: orderCode,
+    excess_vnd: transfer.excessVnd,
+    excess_refunded_at: transfer.excessRefundedAt?.toISOString() ?? null,
+    updated_at: transfer.updatedAt.toISOString(),
+  };
+}
+
+/** One transfer as staff see it (live events, alerts, the answer to a staff action); undefined when there is none. */
+export async function getAdminTransfer(db: Db, id: string): Promise<AdminTransfer | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const row = await repo.findTransfer(db, id);
+  return row ? toAdminTransfer(row) : undefined;
+}
+
+const announce = (ctx: AppContext, tx: Tx, transferId: string, cause: EventCause) =>
+  ctx.events.publish(tx, { kind: EVENT_KINDS.TRANSFER, entityId: transferId, userId: null, cause });
+
+// ---------- the bank feed ----------
+
+interface Decision {
+  status: typeof TRANSFER_STATUS.MATCHED | typeof TRANSFER_STATUS.UNMATCHED | typeof TRANSFER_STATUS.IGNORED;
+  reason: TransferReason | '';
+  /** The order the memo names, locked in the transaction, when there is one. */
+  order: LockedOrder | null;
+  excessVnd: number;
+}
+
+const ignored = (reason: TransferReason): Decision => ({
+  status: TRANSFER_STATUS.IGNORED,
+  reason,
+  order: null,
+  excessVnd: 0,
+});
+const unmatched = (reason: TransferReason, order: LockedOrder | null = null): Decision => ({
+  status: TRANSFER_STATUS.UNMATCHED,
+  reason,
+  order,
+  excessVnd: 0,
+});
+
+/** The first candidate code that names an existing order, locked (transfer row → order row, as staff do). */
+async function findNamedOrder(tx: Tx, codes: string[]): Promise<LockedOrder | undefined> {
+  for (const code of codes) {
+    const order = await lockOrderByCode(tx, code);
+    if (order) return order;
+  }
+  return undefined;
+}
+
+/** What a stored notification means; reads only the stored row, so a retry decides the same way. */
+async function decide(ctx: AppContext, tx: Tx, transfer: repo.TransferRow): Promise<Decision> {
+  if (transfer.direction !== 'in') return ignored(TRANSFER_REASON.OUTGOING);
+  const ours = isShopAccount(transfer.accountNumber, ctx.config.bank.accountNumber);
+  if (!ours) return ignored(TRANSFER_REASON.WRONG_ACCOUNT);
+  const codes = orderCodeCandidates(transfer.providerCode, transfer.content);
+  if (codes.length === 0) return unmatched(TRANSFER_REASON.NO_CODE);
+  const order = await findNamedOrder(tx, codes);
+  if (!order) return unmatched(TRANSFER_REASON.UNKNOWN_ORDER);
+  if (order.payMethod !== PAY_METHOD.BANK) return unmatched(TRANSFER_REASON.NOT_BANK_ORDER, order);
+  if (order.status === ORDER_STATUS.REJECTED) return unmatched(TRANSFER_REASON.ORDER_CLOSED, order);
+  if (!isUnpaidBankOrder(order)) return unmatched(TRANSFER_REASON.ALREADY_PAID, order);
+  if (transfer.amountVnd < order.totalPriceVnd) return unmatched(TRANSFER_REASON.UNDERPAID, order);
+  return { status: TRANSFER_STATUS.MATCHED, reason: '', order, excessVnd: transfer.amountVnd - order.totalPriceVnd };
+}
+
+export type NotificationOutcome = TransferStatus | 'duplicate';
+
+/**
+ * Stores an authenticated notification, then handles it once. The insert does nothing when the
+ * (provider, transaction id) is already stored; the row is then locked and handled only while it is still
+ * 'received' — so a retry, a replay or simultaneous duplicates have one effect between them, and a row
+ * stored by a delivery that failed before handling it is handled by the provider's retry. Any failure
+ * throws (the webhook answers 5xx and the provider retries); the row stays 'received'.
+ */
+export async function receiveNotification(
+  ctx: AppContext,
+  notification: BankNotification,
+  rawBody: string,
+  now: Date = new Date(),
+): Promise<{ transferId: string; outcome: NotificationOutcome }> {
+  await repo.insertTransfer(ctx.db, { ...notification, rawBody, receivedAt: now, updatedAt: now });
+  const result = await ctx.db.transaction(async (tx) => {
+    const transfer = await repo.lockTransferByProviderTx(tx, notification.provider, notification.providerTxId);
+    if (!transfer) throw new Error(`bank transfer ${notification.providerTxId} vanished after it was stored`);
+    // Already handled (a retry, a replay, a simultaneous duplicate that waited for the lock): nothing to do.
+    if (transfer.status !== TRANSFER_STATUS.RECEIVED) {
+      return { transferId: transfer.id, outcome: 'duplicate' as const, orderCode: null };
+    }
+
+    const decision = await decide(ctx, tx, transfer);
+    if (decision.status === TRANSFER_STATUS.MATCHED) {
+      await payLockedOrder(ctx, tx, decision.order!, {
+        paidAt: transfer.transactionAt,
+        actorId: null,
+        reason: API_MESSAGES.transferPaidReason(PROVIDER_NAMES[transfer.provider as BankProvider] ?? transfer.provider),
+        details: paymentDetails(transfer, decision.excessVnd),
+        now,
+      });
+    }
+    await repo.updateTransfer(tx, transfer.id, {
+      status: decision.status,
+      reason: decision.reason,
+      orderId: decision.order?.id ?? null,
+      excessVnd: decision.excessVnd,
+      handledAt: now,
+      updatedAt: now,
+    });
+    await announce(ctx, tx, transfer.id, EVENT_CAUSES.RECEIVED);
+    return {
+      transferId: transfer.id,
+      outcome: decision.status,
+      reason: decision.reason,
+      orderCode: decision.order?.code ?? null,
+    };
+  });
+  // One line per notification for the operator; never the body or a credential.
+  ctx.log.info(
+    { provider: notification.provider, providerTxId: notification.providerTxId, ...result },
+    'bank transfer notification handled',
+  );
+  return { transferId: result.transferId, outcome: result.outcome };
+}
+
+/** Recorded beside the order's move in its audit row: which transfer paid it. */
+function paymentDetails(transfer: repo.TransferRow, excessVnd: number) {
+  return {
+    transfer_id: transfer.id,
+    provider: transfer.provider,
+    provider_tx_id: transfer.providerTxId,
+    amount_vnd: transfer.amountVnd,
+    excess_vnd: excessVnd,
+    transaction_at: transfer.transactionAt.toISOString(),
+  };
+}
+
+// ---------- staff ----------
+
+/** Amount typed as an amount ('50.000', '50,000 đ', '50000'): the VND it names, else null. */
+export function amountOfKeyword(keyword: string): number | null {
+  const digits = keyword
+    .toLowerCase()
+    .replace(/(vnđ|vnd|đ)$/u, '')
+    .replace(/[\s.,]/g, '');
+  return /^\d{1,15}$/.test(digits) ? Number(digits) : null;
+}
+
+export async function listTransfers(db: Db, query: ListQuery): Promise<AdminTransferList> {
+  const keyword = query.q?.trim() || null;
+  const filter: repo.TransferFilter = {
+    status: query.status ?? null,
+    keyword,
+    amountVnd: keyword ? amountOfKeyword(keyword) : null,
+  };
+  const [rows, total] = await Promise.all([
+    repo.listTransfers(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    repo.countTransfers(db, filter),
+  ]);
+  return { rows: rows.map(toAdminTransfer), total };
+}
+
+/** Today's figures (the shop's day, by the bank's time) and what is owed back, all days. */
+export async function transferTotals(db: Db, now: Date = new Date()): Promise<AdminTransferTotals> {
+  const day = shopDay(now);
+  const [today, transfersDue, ordersDue] = await Promise.all([
+    repo.dayTotals(db, day.start, day.end),
+    repo.transferRefundsDue(db),
+    refundsDueOfOrders(db),
+  ]);
+  return {
+    date: day.date,
+    received_vnd: today.receivedVnd,
+    received_count: today.receivedCount,
+    matched_vnd: today.matchedVnd,
+    matched_count: today.matchedCount,
+    unmatched_vnd: today.unmatchedVnd,
+    unmatched_count: today.unmatchedCount,
+    refunds_due_vnd: transfersDue.amountVnd + ordersDue.amountVnd,
+    refunds_due_count: transfersDue.count + ordersDue.count,
+  };
+}
+
+async function lockOrThrow(tx: Tx, transferId: string): Promise<repo.TransferRow> {
+  const transfer = await repo.lockTransfer(tx, transferId);
+  if (!transfer) throw notFound(API_MESSAGES.transferNotFound);
+  return transfer;
+}
+
+async function answer(db: Db, transferId: string): Promise<AdminTransfer> {
+  return (await getAdminTransfer(db, transferId))!;
+}
+
+/**
+ * Staff pay an order with an unmatched transfer: the same move as a match (0 → 1 through the lifecycle,
+ * excess recorded). A transfer smaller than the order's total needs `accept_short` (409 TRANSFER_SHORT
+ * first, so the console can ask). paid_at is the time staff confirm, not the bank's: a transfer attached
+ * hours later would otherwise start a promise already past (an instant 'late' refund) — decision 0008's
+ * "the promise clock starts when the shop has the money" for hand confirmations. The bank's time stays
+ * in the audit row.
+ */
+export async function attachTransfer(
+  ctx: AppContext,
+  actorId: string,
+  transferId: string,
+  input: AttachInput,
+  now: Date = new Date(),
+): Promise<AdminTransfer> {
+  await ctx.db.transaction(async (tx) => {
+    const transfer = await lockOrThrow(tx, transferId);
+    if (transfer.status !== TRANSFER_STATUS.UNMATCHED) throw conflict(API_MESSAGES.transferNotOpen);
+    const order = await lockOrderByCode(tx, compactOrderCode(input.order_code));
+    if (!order) throw notFound(API_MESSAGES.orderNotFound);
+    if (!isUnpaidBankOrder(order)) throw conflict(API_MESSAGES.transferOrderNotPayable);
+    const short = transfer.amountVnd < order.totalPriceVnd;
+    if (short && !input.accept_short) {
+      throw new AppError(
+        ERROR_CODES.TRANSFER_SHORT,
+        API_MESSAGES.transferShort(formatVnd(transfer.amountVnd), formatVnd(order.totalPriceVnd)),
+        409,
+      );
+    }
+    const excessVnd = Math.max(0, transfer.amountVnd - order.totalPriceVnd);
+    await payLockedOrder(ctx, tx, order, {
+      paidAt: now,
+      actorId,
+      reason: input.note || API_MESSAGES.transferAttachedReason,
+      details: {
+        ...paymentDetails(transfer, excessVnd),
+        ...(short ? { short_vnd: order.totalPriceVnd - transfer.amountVnd } : {}),
+      },
+      now,
+    });
+    await repo.updateTransfer(tx, transfer.id, {
+      status: TRANSFER_STATUS.ATTACHED,
+      reason: '',
+      orderId: order.id,
+      excessVnd,
+      updatedAt: now,
+    });
+    await writeAudit(tx, {
+      actorId,
+      action: TRANSFER_AUDIT.ATTACH,
+      entity: 'transfer',
+      entityId: transfer.id,
+      before: { status: transfer.status, reason: transfer.reason, order_id: transfer.orderId },
+      after: {
+        status: TRANSFER_STATUS.ATTACHED,
+        order_id: order.id,
+        order_code: order.code,
+        amount_vnd: transfer.amountVnd,
+        order_total_vnd: order.totalPriceVnd,
+        excess_vnd: excessVnd,
+        accept_short: short,
+      },
+      reason: input.note,
+    });
+    await announce(ctx, tx, transfer.id, EVENT_CAUSES.ATTACHED);
+  });
+  return answer(ctx.db, transferId);
+}
+
+/**
+ * Staff sent money back: an unmatched transfer's whole amount (→ 'refunded'), or the excess of a transfer
+ * that overpaid its order (excess_refunded_at). Anything else has nothing owed: 409.
+ */
+export async function refundTransfer(
+  ctx: AppContext,
+  actorId: string,
+  transferId: string,
+  note: string,
+  now: Date = new Date(),
+): Promise<AdminTransfer> {
+  await ctx.db.transaction(async (tx) => {
+    const transfer = await lockOrThrow(tx, transferId);
+    const paidAnOrder = transfer.status === TRANSFER_STATUS.MATCHED || transfer.status === TRANSFER_STATUS.ATTACHED;
+    if (transfer.status === TRANSFER_STATUS.UNMATCHED) {
+      await repo.updateTransfer(tx, transfer.id, { status: TRANSFER_STATUS.REFUNDED, updatedAt: now });
+      await writeAudit(tx, {
+        actorId,
+        action: TRANSFER_AUDIT.REFUND,
+        entity: 'transfer',
+        entityId: transfer.id,
+        before: { status: transfer.status, reason: transfer.reason },
+        after: { status: TRANSFER_STATUS.REFUNDED, amount_vnd: transfer.amountVnd },
+        reason: note,
+      });
+    } else if (paidAnOrder && transfer.excessVnd > 0 && transfer.excessRefundedAt === null) {
+      await repo.updateTransfer(tx, transfer.id, { excessRefundedAt: now, updatedAt: now });
+      await writeAudit(tx, {
+        actorId,
+        action: TRANSFER_AUDIT.REFUND_EXCESS,
+        entity: 'transfer',
+        entityId: transfer.id,
+        before: { excess_refunded_at: null },
+        after: { excess_refunded_at: now.toISOString(), amount_vnd: transfer.excessVnd },
+        reason: note,
+      });
+    } else {
+      throw conflict(API_MESSAGES.transferNotOpen);
+    }
+    await announce(ctx, tx, transfer.id, EVENT_CAUSES.REFUNDED);
+  });
+  return answer(ctx.db, transferId);
+}

@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  FIRST_RENDER,
+  loadAdminChunks,
+  orderRow,
+  stubAdminApi,
+  transferRow,
+  transferTotals,
+} from '../test/admin-fixtures';
+import { inTurn, json } from '../test/fetch-stub';
+import { renderApp, signInAs } from '../test/render-app';
+import { sseMessage, sseRoute } from '../test/sse-stub';
+
+const EVENTS = 'GET /order/api/v1/admin/order/events';
+const LIST = 'GET /order/api/v1/admin/order/list';
+const TRANSFERS = 'GET /payment/api/v1/admin/transfer/list';
+const TOTALS = 'GET /payment/api/v1/admin/transfer/totals';
+
+const waiting = orderRow({ id: '11111111-1111-4111-8111-111111111111', code: 'LS-CU', status: 1 });
+const fresh = orderRow({
+  id: '22222222-2222-4222-8222-222222222222',
+  code: 'LS-MOI',
+  status: 1,
+  total_price: 125_000,
+  customer_email: 'binh@example.com',
+});
+
+/** Stands in for the browser's notifications, allowed by the admin. */
+function grantNotifications() {
+  const shown: { title: string; body?: string; tag?: string }[] = [];
+  class FakeNotification {
+    static permission: NotificationPermission = 'granted';
+    static requestPermission = vi.fn(async () => FakeNotification.permission);
+    onclick: (() => void) | null = null;
+    constructor(title: string, options: NotificationOptions = {}) {
+      shown.push({ title, body: options.body, tag: options.tag });
+    }
+    close() {}
+  }
+  vi.stubGlobal('Notification', FakeNotification);
+  return shown;
+}
+
+beforeAll(async () => {
+  await loadAdminChunks();
+  await import('../features/admin-payments/components/transfers-page');
+});
+
+// Whole-app renders with MUI tables in jsdom take seconds on a small machine.
+describe('the console, live', { timeout: 20_000 }, () => {
+  it('puts a newly paid order in the queue without a reload, with a toast and a browser notification', async () => {
+    signInAs();
+    const shown = grantNotifications();
+    const events = sseRoute();
+    const net = stubAdminApi({
+      [EVENTS]: events.reply,
+      [LIST]: inTurn(json({ rows: [waiting], total: 1 }), json({ rows: [fresh, waiting], total: 2 })),
+    });
+    renderApp('/admin/orders');
+
+    const table = await screen.findByRole('table', { name: 'Đơn hàng' }, FIRST_RENDER);
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1);
+    await waitFor(() => expect(events.connections).toHaveLength(1));
+    expect(events.latest().request.headers).toMatchObject({ authorization: 'access-1', accept: 'text/event-stream' });
+
+    events.latest().send(sseMessage('order', { cause: 'paid', order: fresh }, 31));
+
+    expect(await within(table).findByRole('link', { name: 'LS-MOI' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(2);
+    expect(await screen.findByRole('status')).toHaveTextContent('Đơn LS-MOI đã được thanh toán 125.000 VNĐ');
+    expect(shown).toEqual([
+      { title: 'Lucky Shop – Quản trị', body: 'Đơn LS-MOI đã được thanh toán 125.000 VNĐ', tag: fresh.id },
+    ]);
+    expect(net.requests.filter((r) => r.path.startsWith('/order/api/v1/admin/order/list'))).toHaveLength(2);
+  });
+
+  it('changes a row on screen at once, and raises nothing for a move staff made', async () => {
+    signInAs();
+    const shown = grantNotifications();
+    const events = sseRoute();
+    const done = { ...waiting, status: 2 };
+    // The queue's refetch after the event is held back: what shows meanwhile is the patched row.
+    let answerRefetch!: () => void;
+    const refetched = new Promise<Response>((resolve) => {
+      answerRefetch = () => resolve(json({ rows: [done], total: 1 }));
+    });
+    stubAdminApi({ [EVENTS]: events.reply, [LIST]: inTurn(json({ rows: [waiting], total: 1 }), () => refetched) });
+    renderApp('/admin/orders');
+
+    const table = await screen.findByRole('table', { name: 'Đơn hàng' }, FIRST_RENDER);
+    expect(within(table).getByText('Đang xử lý')).toBeInTheDocument();
+    await waitFor(() => expect(events.connections).toHaveLength(1));
+
+    events.latest().send(sseMessage('order', { cause: 'status', order: done }, 32));
+
+    expect(await within(table).findByText('Đã hoàn thành')).toBeInTheDocument();
+    answerRefetch();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(shown).toEqual([]);
+  });
+
+  it('tells staff about a new coin order', async () => {
+    signInAs();
+    grantNotifications();
+    const events = sseRoute();
+    stubAdminApi({ [EVENTS]: events.reply, [LIST]: json({ rows: [], total: 0 }) });
+    renderApp('/admin/orders');
+
+    await screen.findByText('Không có đơn hàng nào khớp bộ lọc.', {}, FIRST_RENDER);
+    await waitFor(() => expect(events.connections).toHaveLength(1));
+    const coins = { ...fresh, status: 0, pay_method: 0, total_coin: 1_250 };
+    events.latest().send(sseMessage('order', { cause: 'placed', order: coins }, 33));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Đơn mới LS-MOI thanh toán bằng coin (1.250 coin)');
+  });
+
+  it('refreshes the bank transfers page and raises the alert for a transfer that matched no order', async () => {
+    signInAs();
+    const shown = grantNotifications();
+    const events = sseRoute();
+    const net = stubAdminApi({
+      [EVENTS]: events.reply,
+      [TRANSFERS]: json({ rows: [], total: 0 }),
+      [TOTALS]: json(transferTotals()),
+    });
+    renderApp('/admin/transfers');
+
+    await waitFor(() => expect(net.sent(TOTALS)).toHaveLength(1), FIRST_RENDER);
+    await waitFor(() => expect(events.connections).toHaveLength(1));
+    events.latest().send(sseMessage('transfer', { cause: 'received', transfer: transferRow() }, 34));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Giao dịch 50.000 VNĐ chưa khớp đơn nào: Nội dung không có mã đơn',
+    );
+    await waitFor(() => expect(net.sent(TOTALS)).toHaveLength(2));
+    expect(shown.map((n) => n.tag)).toEqual([transferRow().id]);
+  });
+
+  it("offers 'Bật thông báo trình duyệt' until the admin answers", async () => {
+    signInAs();
+    const shown = grantNotifications();
+    const browser = globalThis.Notification as unknown as {
+      permission: NotificationPermission;
+      requestPermission: ReturnType<typeof vi.fn>;
+    };
+    browser.permission = 'default';
+    browser.requestPermission.mockImplementation(async () => {
+      browser.permission = 'granted';
+      return 'granted';
+    });
+    stubAdminApi({ [LIST]: json({ rows: [], total: 0 }) });
+    const { user } = renderApp('/admin/orders');
+
+    const button = await screen.findByRole('button', { name: 'Bật thông báo trình duyệt' }, FIRST_RENDER);
+    await user.click(button);
+    expect(browser.requestPermission).toHaveBeenCalledOnce();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Bật thông báo trình duyệt' })).not.toBeInTheDocument(),
+    );
+    expect(shown).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { clearTokens } from '../lib/session';
+import { json, stubFetch } from '../test/fetch-stub';
+import { renderApp, signInAs } from '../test/render-app';
+import { sseRoute } from '../test/sse-stub';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const EVENTS = 'GET /order/api/v1/order/events';
+const HEADER = {
+  bank: 'GET /bank/api/v1/bank',
+  pending: 'GET /order/api/v1/order/count-pending-coin',
+  count: 'GET /order/api/v1/order/count',
+};
+
+function shopApi(events: ReturnType<typeof sseRoute>) {
+  return stubFetch({
+    [EVENTS]: events.reply,
+    'GET /user/api/v1/user': json({ id: 'u1', name: 'An', picture: null, email: 'an@example.com', is_admin: false }),
+    [HEADER.bank]: json({ total: 500 }),
+    [HEADER.pending]: json(0),
+    [HEADER.count]: json(2),
+    'GET /platform/api/v1/platform/list?keyword=&is_active=true': json([]),
+  });
+}
+
+describe("the customer's live orders", () => {
+  it('are not followed by an anonymous visitor', async () => {
+    const events = sseRoute();
+    const net = shopApi(events);
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Lựa chọn trò chơi' });
+    await waitFor(() => expect(net.requests.length).toBeGreaterThan(0));
+    expect(net.sent(EVENTS)).toHaveLength(0);
+  });
+
+  it('ask for the header figures again once after a reconnect, since events may have been missed', async () => {
+    // The shortest wait the backoff allows (half of 1 s), so the reconnect comes quickly.
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    signInAs();
+    const events = sseRoute();
+    const net = shopApi(events);
+    renderApp('/');
+
+    await waitFor(() => expect(events.connections).toHaveLength(1));
+    await waitFor(() => expect(Object.values(HEADER).map((route) => net.sent(route).length)).toEqual([1, 1, 1]));
+    events.latest().end();
+
+    await waitFor(() => expect(events.connections).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(Object.values(HEADER).map((route) => net.sent(route).length)).toEqual([2, 2, 2]));
+  });
+
+  it('stop when the session ends', async () => {
+    signInAs();
+    const events = sseRoute();
+    shopApi(events);
+    renderApp('/');
+
+    await waitFor(() => expect(events.connections).toHaveLength(1));
+    act(() => clearTokens());
+    await waitFor(() => expect(events.latest().cancelled()).toBe(true));
+    expect(events.connections).toHaveLength(1);
+  });
+});
