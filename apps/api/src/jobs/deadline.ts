@@ -10,10 +10,12 @@
  * so an order is settled once whoever gets there first, and a second run finds nothing.
  *
  * The same tick announces orders that have just come within an hour of their promise (once each, so
- * staff are alerted once) and forgets live events past their retention.
+ * staff are alerted once), handles bank notifications that were stored but never handled (their
+ * delivery failed and the provider stopped retrying), and forgets live events past their retention.
  */
 import type { AppContext } from '../context.js';
 import { announceAtRiskOrders, findOverdueOrderIds, settleOverdueOrder } from '../modules/order-lifecycle/service.js';
+import { handleStuckTransfers } from '../modules/payments/service.js';
 
 const BATCH = 100;
 export const DEADLINE_SWEEP_INTERVAL_MS = 60_000;
@@ -57,6 +59,7 @@ export function startDeadlineJob(ctx: AppContext, intervalMs: number = DEADLINE_
         if (result.late + result.unpaidExpired > 0) ctx.log.info(result, 'deadline sweep settled overdue orders');
         const atRisk = await announceAtRiskOrders(ctx, now);
         if (atRisk > 0) ctx.log.info({ atRisk }, 'orders at risk of the promise announced');
+        await handleStuckTransfers(ctx, now);
         await ctx.events.prune(now);
       })
       .catch((error: unknown) => ctx.log.error({ err: error }, 'deadline sweep failed'))

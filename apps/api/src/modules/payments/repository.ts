@@ -3,7 +3,7 @@
  * transaction that holds its row lock (`lockTransfer…`); orders are locked after it, through the order
  * lifecycle, never before — webhooks and staff take the two locks in the same order.
  */
-import { and, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { TRANSFER_STATUS, type TransferStatus } from '@lucky/shared';
 import type { Db } from '../../db/client.js';
 import { bankTransfers, orders } from '../../db/schema.js';
@@ -45,6 +45,23 @@ export async function lockTransferByProviderTx(
 export async function lockTransfer(tx: Db, id: string): Promise<TransferRow | undefined> {
   const [row] = await tx.select().from(bankTransfers).where(eq(bankTransfers.id, id)).for('update');
   return row;
+}
+
+/** Locks the transfer unless another transaction holds it (then undefined, without waiting). */
+export async function lockTransferIfFree(tx: Db, id: string): Promise<TransferRow | undefined> {
+  const [row] = await tx.select().from(bankTransfers).where(eq(bankTransfers.id, id)).for('update', { skipLocked: true });
+  return row;
+}
+
+/** Transfers stored before `before` and still waiting to be handled, oldest first. */
+export async function findStuckTransferIds(db: Db, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: bankTransfers.id })
+    .from(bankTransfers)
+    .where(and(eq(bankTransfers.status, 'received'), lt(bankTransfers.receivedAt, before)))
+    .orderBy(asc(bankTransfers.receivedAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 export async function updateTransfer(tx: Db, id: string, changes: TransferChanges): Promise<void> {

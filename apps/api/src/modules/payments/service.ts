@@ -155,36 +155,7 @@ export async function receiveNotification(
   const result = await ctx.db.transaction(async (tx) => {
     const transfer = await repo.lockTransferByProviderTx(tx, notification.provider, notification.providerTxId);
     if (!transfer) throw new Error(`bank transfer ${notification.providerTxId} vanished after it was stored`);
-    // Already handled (a retry, a replay, a simultaneous duplicate that waited for the lock): nothing to do.
-    if (transfer.status !== TRANSFER_STATUS.RECEIVED) {
-      return { transferId: transfer.id, outcome: 'duplicate' as const, orderCode: null };
-    }
-
-    const decision = await decide(ctx, tx, transfer);
-    if (decision.status === TRANSFER_STATUS.MATCHED) {
-      await payLockedOrder(ctx, tx, decision.order!, {
-        paidAt: transfer.transactionAt,
-        actorId: null,
-        reason: API_MESSAGES.transferPaidReason(PROVIDER_NAMES[transfer.provider as BankProvider] ?? transfer.provider),
-        details: paymentDetails(transfer, decision.excessVnd),
-        now,
-      });
-    }
-    await repo.updateTransfer(tx, transfer.id, {
-      status: decision.status,
-      reason: decision.reason,
-      orderId: decision.order?.id ?? null,
-      excessVnd: decision.excessVnd,
-      handledAt: now,
-      updatedAt: now,
-    });
-    await announce(ctx, tx, transfer.id, EVENT_CAUSES.RECEIVED);
-    return {
-      transferId: transfer.id,
-      outcome: decision.status,
-      reason: decision.reason,
-      orderCode: decision.order?.code ?? null,
-    };
+    return handleLockedTransfer(ctx, tx, transfer, now);
   });
   // One line per notification for the operator; never the body or a credential.
   ctx.log.info(
@@ -192,6 +163,64 @@ export async function receiveNotification(
     'bank transfer notification handled',
   );
   return { transferId: result.transferId, outcome: result.outcome };
+}
+
+/**
+ * Handles a stored transfer whose row `tx` has locked, unless it was handled already (a retry, a replay,
+ * a simultaneous duplicate that waited for the lock): the match, the order's payment, the event.
+ */
+async function handleLockedTransfer(ctx: AppContext, tx: Tx, transfer: repo.TransferRow, now: Date) {
+  if (transfer.status !== TRANSFER_STATUS.RECEIVED) {
+    return { transferId: transfer.id, outcome: 'duplicate' as const, orderCode: null };
+  }
+  const decision = await decide(ctx, tx, transfer);
+  if (decision.status === TRANSFER_STATUS.MATCHED) {
+    await payLockedOrder(ctx, tx, decision.order!, {
+      paidAt: transfer.transactionAt,
+      actorId: null,
+      reason: API_MESSAGES.transferPaidReason(PROVIDER_NAMES[transfer.provider as BankProvider] ?? transfer.provider),
+      details: paymentDetails(transfer, decision.excessVnd),
+      now,
+    });
+  }
+  await repo.updateTransfer(tx, transfer.id, {
+    status: decision.status,
+    reason: decision.reason,
+    orderId: decision.order?.id ?? null,
+    excessVnd: decision.excessVnd,
+    handledAt: now,
+    updatedAt: now,
+  });
+  await announce(ctx, tx, transfer.id, EVENT_CAUSES.RECEIVED);
+  return {
+    transferId: transfer.id,
+    outcome: decision.status as NotificationOutcome,
+    reason: decision.reason,
+    orderCode: decision.order?.code ?? null,
+  };
+}
+
+/** A stored notification still unhandled this long after it arrived was left by a failed delivery. */
+export const STUCK_TRANSFER_MS = 2 * 60 * 1000;
+
+/**
+ * Handles notifications that were stored but never handled (the delivery failed after storing, and the
+ * provider gave up retrying), so no payment waits on a retry that will not come. Run by the minute job;
+ * safe on several instances (rows another instance holds are skipped). Returns how many it handled.
+ */
+export async function handleStuckTransfers(ctx: AppContext, now: Date = new Date()): Promise<number> {
+  let handled = 0;
+  for (const id of await repo.findStuckTransferIds(ctx.db, new Date(now.getTime() - STUCK_TRANSFER_MS), 50)) {
+    const result = await ctx.db.transaction(async (tx) => {
+      const transfer = await repo.lockTransferIfFree(tx, id);
+      return transfer ? handleLockedTransfer(ctx, tx, transfer, now) : null;
+    });
+    if (result && result.outcome !== 'duplicate') {
+      handled += 1;
+      ctx.log.info({ ...result }, 'a stored bank transfer notification was handled late');
+    }
+  }
+  return handled;
 }
 
 /** Recorded beside the order's move in its audit row: which transfer paid it. */

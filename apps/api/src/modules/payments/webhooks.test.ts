@@ -13,6 +13,7 @@ import { dueAtFor } from '../orders/due-at.js';
 import { newOrderCode } from '../orders/order-code.js';
 import { fromSepay, sepayNotification } from './notifications.js';
 import * as repo from './repository.js';
+import { STUCK_TRANSFER_MS, handleStuckTransfers } from './service.js';
 import {
   BANK_FEED_ENV,
   SEPAY_API_KEY,
@@ -313,6 +314,24 @@ describe.each(PROVIDERS)('%s webhook: once and only once', (provider) => {
     const transfer = await deliverOk(provider, { txId, amountVnd: 50_000, memo: order.code });
     expect(transfer).toMatchObject({ status: 'matched', orderId: order.id });
     expect((await storedOrder(order.id)).status).toBe(1);
+    expect(await statusAudits(order.id)).toHaveLength(1);
+  });
+
+  it('a notification stored but never handled, and never retried, is handled by the minute job', async () => {
+    const order = await newOrder();
+    const txId = newTxId();
+    const storedAt = new Date();
+    const sepay = fromSepay(sepayNotification.parse(sepayBody({ txId, amountVnd: 50_000, memo: order.code })), SHOP_ACCOUNT, storedAt);
+    await repo.insertTransfer(db(), { ...sepay, provider, rawBody: '{}', receivedAt: storedAt });
+
+    // A moment later the provider may still retry: the job leaves it alone.
+    expect(await handleStuckTransfers(t.app.ctx, new Date(storedAt.getTime() + 30_000))).toBe(0);
+    expect((await storedTransfer(provider, txId))!.status).toBe('received');
+
+    expect(await handleStuckTransfers(t.app.ctx, new Date(storedAt.getTime() + STUCK_TRANSFER_MS + 1000))).toBe(1);
+    expect(await storedTransfer(provider, txId)).toMatchObject({ status: 'matched', orderId: order.id });
+    expect((await storedOrder(order.id)).status).toBe(1);
+    expect(await handleStuckTransfers(t.app.ctx, new Date(storedAt.getTime() + STUCK_TRANSFER_MS + 2000))).toBe(0);
     expect(await statusAudits(order.id)).toHaveLength(1);
   });
 
