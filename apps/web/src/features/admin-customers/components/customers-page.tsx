@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -17,49 +16,22 @@ import { EmptyState } from '../../../components/admin/empty-state';
 import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { formatAdminTime } from '../../../lib/admin-format';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { CUSTOMER_PAGE_SIZE, useCustomers } from '../api';
 import { AdjustDialog } from './adjust-dialog';
 import { LedgerDialog } from './ledger-dialog';
 
-const SEARCH_DELAY_MS = 300;
-
 /** /admin/customers: who buys, their coins, and hand adjustments with a reason. */
 export function CustomersPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update, search, setSearch } = useUrlFilters();
   const q = params.get('q') ?? '';
   const pageParam = Number(params.get('page'));
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
   const customers = useCustomers(q, page);
-  const [search, setSearch] = useState(q);
   const [ledgerOf, setLedgerOf] = useState<AdminUserRow | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUserRow | null>(null);
 
-  useEffect(() => {
-    if (search.trim() === q.trim()) return;
-    const timer = setTimeout(
-      () =>
-        setParams(
-          (previous) => {
-            const next = new URLSearchParams(previous);
-            if (search.trim()) next.set('q', search.trim());
-            else next.delete('q');
-            next.delete('page');
-            return next;
-          },
-          { replace: true },
-        ),
-      SEARCH_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [search, q, setParams]);
-
-  const goTo = (next: number) =>
-    setParams((previous) => {
-      const params = new URLSearchParams(previous);
-      if (next === 1) params.delete('page');
-      else params.set('page', String(next));
-      return params;
-    });
+  const goTo = (next: number) => update({ page: next === 1 ? undefined : next }, { keepPage: true });
 
   return (
     <>

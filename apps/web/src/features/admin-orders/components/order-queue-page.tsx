@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -35,10 +34,10 @@ import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { formatAdminTime } from '../../../lib/admin-format';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { ADMIN_ORDER_PAGE_SIZE, useOrderQueue, type OrderQueueFilters } from '../api';
 import { DueMarker } from './due-marker';
 
-const SEARCH_DELAY_MS = 300;
 const STATUS_TABS = [ORDER_STATUS_ALL, 0, 1, 2, 3];
 
 function intParam(params: URLSearchParams, name: string): number | undefined {
@@ -68,7 +67,8 @@ export function orderTotal(row: Pick<AdminOrderRow, 'pay_method' | 'total_price'
 
 /** /admin/orders: the work queue, open orders due soonest first. */
 export function OrderQueuePage() {
-  const [params, setParams] = useSearchParams();
+  // Turning pages stays in the risk view; any other change leaves it.
+  const { params, update, search, setSearch } = useUrlFilters({ resetKeys: ['risk'] });
   const navigate = useNavigate();
   const filters = filtersFrom(params);
   // The risk view (the dashboard's link) asks the API for at-risk orders only, paged like the queue;
@@ -77,35 +77,6 @@ export function OrderQueuePage() {
     filters.risk ? { status: ORDER_STATUS_ALL, q: '', atRisk: true, page: filters.page } : filters,
   );
   const platforms = useAdminPlatforms();
-  const [search, setSearch] = useState(filters.q);
-
-  /** Changes some filters and goes back to page 1 (a page number means nothing under new filters). */
-  const update = (changes: Record<string, string | number | undefined>, keepPage = false) => {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        // Turning pages stays in the risk view; any other change leaves it.
-        if (!keepPage) {
-          next.delete('page');
-          next.delete('risk');
-        }
-        return next;
-      },
-      { replace: !keepPage },
-    );
-  };
-
-  // Debounced: the address (and the request) follows the box once typing pauses.
-  useEffect(() => {
-    if (search.trim() === filters.q.trim()) return;
-    const timer = setTimeout(() => update({ q: search.trim() }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is rebuilt each render; the box drives this
-  }, [search, filters.q]);
 
   const rows = queue.data?.rows ?? [];
 
@@ -261,7 +232,7 @@ export function OrderQueuePage() {
             page={filters.page}
             total={queue.data.total}
             pageSize={ADMIN_ORDER_PAGE_SIZE}
-            onChange={(page) => update({ page: page === 1 ? undefined : page }, true)}
+            onChange={(page) => update({ page: page === 1 ? undefined : page }, { keepPage: true })}
           />
         </>
       )}

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -29,13 +29,13 @@ import { EmptyState } from '../../../components/admin/empty-state';
 import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { formatAdminTime } from '../../../lib/admin-format';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { TRANSFER_PAGE_SIZE, useTransfers } from '../api';
 import { AttachDialog } from './attach-dialog';
 import { RefundDialog } from './refund-dialog';
 import { TransferStatusLabel } from './transfer-status-label';
 import { TransferTotals } from './transfer-totals';
 
-const SEARCH_DELAY_MS = 300;
 const ALL = 'all';
 // What needs staff first; 'received' (not handled yet) is rare and last.
 const STATUS_TABS: (TransferStatus | typeof ALL)[] = [
@@ -149,36 +149,11 @@ function TransferRow({
 
 /** /admin/transfers: every transfer the bank feed reported, today's totals, and the unmatched ones to settle. */
 export function TransfersPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update, search, setSearch } = useUrlFilters();
   const filters = filtersFrom(params);
   const transfers = useTransfers(filters);
-  const [search, setSearch] = useState(filters.q);
   const [attaching, setAttaching] = useState<AdminTransfer | null>(null);
   const [refunding, setRefunding] = useState<AdminTransfer | null>(null);
-
-  /** Changes some filters and goes back to page 1 (a page number means nothing under new filters). */
-  const update = (changes: Record<string, string | number | undefined>, keepPage = false) => {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!keepPage) next.delete('page');
-        return next;
-      },
-      { replace: !keepPage },
-    );
-  };
-
-  // Debounced: the address (and the request) follows the box once typing pauses.
-  useEffect(() => {
-    if (search.trim() === filters.q.trim()) return;
-    const timer = setTimeout(() => update({ q: search.trim() }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is rebuilt each render; the box drives this
-  }, [search, filters.q]);
 
   const filtered = filters.status !== undefined || filters.q.trim() !== '';
 
@@ -259,7 +234,7 @@ export function TransfersPage() {
             page={filters.page}
             total={transfers.data.total}
             pageSize={TRANSFER_PAGE_SIZE}
-            onChange={(page) => update({ page: page === 1 ? undefined : page }, true)}
+            onChange={(page) => update({ page: page === 1 ? undefined : page }, { keepPage: true })}
           />
         </>
       )}
