@@ -3,7 +3,7 @@
  * (docs/decisions/0005, 0008). One definition each, so a list filter, a count and a job can never
  * disagree about which orders they mean.
  */
-import { and, eq, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS, PAY_METHOD, UNPAID_ORDER_EXPIRY_HOURS } from '@lucky/shared';
 import { orders } from './schema.js';
 
@@ -50,3 +50,18 @@ export function overdue(now: Date): SQL {
 /** A bank order still waiting for its transfer (status 0). */
 export const isUnpaidBankOrder = (order: { payMethod: number; status: number }): boolean =>
   order.payMethod === PAY_METHOD.BANK && order.status === ORDER_STATUS.PENDING;
+
+/**
+ * Coins reserved by the open coin orders (0, 1) of the user the given SQL names — spec §4's pending coins,
+ * for the customer's balance and the console's customer list alike. `userId` is written out qualified
+ * (e.g. sql.raw('"users"."id"')): drizzle leaves columns unqualified in a one-table select, which would
+ * bind to the subquery's own orders.
+ */
+export function pendingCoinsOf(userId: SQL): SQL<number> {
+  return sql<number>`(select coalesce(sum(pc.total_coin), 0) from "orders" pc where pc.user_id = ${userId} and pc.pay_method = ${sql.raw(
+    String(PAY_METHOD.COIN),
+  )} and pc.status in (${sql.raw(OPEN_STATUSES.join(', '))}))`.mapWith(Number);
+}
+
+/** The users table's id, qualified, for `pendingCoinsOf` in a select from users. */
+export const USERS_ID = sql.raw('"users"."id"');

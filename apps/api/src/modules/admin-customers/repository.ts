@@ -2,6 +2,7 @@
 import { count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { USERS_ID, pendingCoinsOf } from '../../db/order-conditions.js';
 import { coinLedger, orders, users } from '../../db/schema.js';
 import { foldedText } from '../../lib/search-sql.js';
 import { likeContains, toSearchText } from '../../lib/search-text.js';
@@ -14,11 +15,8 @@ const userColumns = {
   picture: users.picture,
   coinTotal: users.coinTotal,
   createdAt: users.createdAt,
-  /** Coins held by open coin orders (status 0/1), as coins/service pendingCoins counts them. */
-  pendingCoins:
-    sql<number>`(select coalesce(sum(o.total_coin), 0) from "orders" o where o.user_id = "users"."id" and o.pay_method = 0 and o.status in (0, 1))`.mapWith(
-      Number,
-    ),
+  /** Coins held by open coin orders (status 0/1): the one definition coins/service uses too. */
+  pendingCoins: pendingCoinsOf(USERS_ID),
   orderCount: sql<number>`(select count(*) from "orders" o where o.user_id = "users"."id")`.mapWith(Number),
 };
 

@@ -399,6 +399,16 @@ describe('bad input is a 4xx in Vietnamese, never a 500', () => {
     }
   });
 
+  it('takes the reply as the reason of a rejection that gives no separate reason', async () => {
+    const c = await customer();
+    const order = await newOrder(c.userId, { status: 1 });
+    const res = await patch(order.id, { status: 3, result_comment: 'Sai UID, vui lòng đặt lại đơn' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 3, result_comment: 'Sai UID, vui lòng đặt lại đơn', refund_status: 'due' });
+    const detail = await t.request({ method: 'GET', url: `/order/api/v1/admin/order/${order.id}`, token: adminToken });
+    expect(detail.json().history.at(-2)).toMatchObject({ to_status: 3, reason: 'Sai UID, vui lòng đặt lại đơn' });
+  });
+
   it('refuses malformed bodies', async () => {
     const picture = await createStoredFile(db());
     const cases: [Record<string, unknown>, string | RegExp][] = [

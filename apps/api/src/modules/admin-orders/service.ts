@@ -153,7 +153,8 @@ export async function changeOrderStatus(
   input: AdminOrderPatch,
   now: Date = new Date(),
 ): Promise<AdminOrderRow> {
-  const reason = input.reason ?? '';
+  // A rejection's reply to the customer is its reason when no separate reason is given.
+  const reason = input.reason || (input.status === ORDER_STATUS.REJECTED ? (input.result_comment ?? '') : '');
   if (input.status === ORDER_STATUS.REJECTED && reason === '') {
     throw badRequest(API_MESSAGES.rejectReasonRequired, { reason: API_MESSAGES.rejectReasonRequired });
   }

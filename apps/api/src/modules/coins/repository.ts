@@ -1,8 +1,8 @@
 /** Coin balances: the cached users.coin_total, the append-only coin_ledger and the coins held by open orders. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ORDER_STATUS, PAY_METHOD } from '@lucky/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { coinLedger, orders, users } from '../../db/schema.js';
+import { USERS_ID, pendingCoinsOf } from '../../db/order-conditions.js';
+import { coinLedger, users } from '../../db/schema.js';
 
 /** Locks the user's row until the transaction ends; every coin decision for that user waits on it. */
 export async function lockCoinTotal(tx: Db, userId: string): Promise<number | null> {
@@ -27,18 +27,8 @@ export async function insertLedgerRow(tx: Db, row: NewLedgerRow): Promise<Ledger
   return inserted!;
 }
 
-/** Coin cost of the user's coin-paid orders that are still open (status 0 or 1). */
+/** Coin cost of the user's coin-paid orders that are still open (status 0 or 1); 0 for an unknown user. */
 export async function sumPendingCoins(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ pending: sql<string>`coalesce(sum(${orders.totalCoin}), 0)` })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.payMethod, PAY_METHOD.COIN),
-        inArray(orders.status, [ORDER_STATUS.PENDING, ORDER_STATUS.PROCESSING]),
-      ),
-    );
-  // sum(bigint) is numeric: the drivers hand it over as a string.
-  return Number(row?.pending ?? 0);
+  const [row] = await db.select({ pending: pendingCoinsOf(USERS_ID) }).from(users).where(eq(users.id, userId));
+  return row?.pending ?? 0;
 }
