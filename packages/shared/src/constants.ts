@@ -1,12 +1,9 @@
 /** Business constants and limits (spec §9) plus the limits we chose where the spec is silent. */
 export const ORDER_PAGE_SIZE = 10;
-export const HOME_GRID_COLUMNS = 4;
-export const ITEM_GRID_COLUMNS = 3;
 export const ERROR_TOAST_MS = 5000;
 export const SUCCESS_TOAST_MS = 3000;
 export const SIGN_IN_DELAY_MS = 500;
-/** Processing promise shown on each platform page, and when to contact support. */
-export const PROCESSING_PROMISE_MINUTES = 10;
+/** When the order page tells the customer to contact support. */
 export const CONTACT_SUPPORT_AFTER_MINUTES = 5;
 /** Default daily deadline (Asia/Ho_Chi_Minh) for the 16:00 promise. */
 export const DEFAULT_DEADLINE_HOUR = 16;

@@ -10,10 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import {
-  API_MESSAGES,
   DEFAULT_PAY_METHOD,
-  MAX_LINE_QUANTITY,
-  MAX_ORDER_LINES,
   PAY_METHOD,
   TEXTS,
   type PayMethod,
@@ -25,7 +22,7 @@ import { usePageTitle } from '../components/ui/use-page-title';
 import { fileUrl } from '../lib/file-url';
 import { useSignedIn } from '../lib/session';
 // This page is where the shop's features meet (a route composing them, like app/ does).
-import { orderItems, saveCart } from '../features/cart/cart';
+import { addRefusal, orderItems, saveCart } from '../features/cart/cart';
 import { CartPanel } from '../features/cart/components/cart-panel';
 import { useCart } from '../features/cart/use-cart';
 import { usePlaceOrder } from '../features/checkout/api';
@@ -178,13 +175,9 @@ function PlatformOrderPage({ platform }: { platform: Platform }) {
       setDialogOpen(true);
       return;
     }
-    const line = cart.lines.find((entry) => entry.item.id === item.id);
-    if (line && line.quantity >= MAX_LINE_QUANTITY) {
-      showError(API_MESSAGES.invalidQuantity);
-      return;
-    }
-    if (!line && cart.lines.length >= MAX_ORDER_LINES) {
-      showError(API_MESSAGES.tooManyLines);
+    const refusal = addRefusal(cart.lines, item.id);
+    if (refusal) {
+      showError(refusal);
       return;
     }
     cart.dispatch({ type: 'add', item });

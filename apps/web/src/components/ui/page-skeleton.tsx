@@ -1,5 +1,4 @@
 import { Skeleton } from '../frame/icons';
-import { usePageTitle } from './use-page-title';
 
 export interface PageSkeletonProps {
   /** The page's heading; without one only the content outline shows (e.g. while a page loads). */
@@ -31,10 +30,4 @@ export function PageSkeleton({ title, cards = 4 }: PageSkeletonProps) {
       </div>
     </div>
   );
-}
-
-/** A placeholder route: its heading (also the tab title) over the outline of its content. */
-export function PlaceholderPage({ title, cards }: { title: string; cards?: number }) {
-  usePageTitle(title);
-  return <PageSkeleton title={title} cards={cards} />;
 }

@@ -2,7 +2,7 @@
  * The cart (spec §4): one list of lines per platform, kept in localStorage under STORAGE_KEYS.cart so
  * it survives a reload. Lines copy the item as it was listed; the server prices the order itself.
  */
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, STORAGE_KEYS, storeItem, type StoreItem } from '@lucky/shared';
+import { API_MESSAGES, MAX_LINE_QUANTITY, MAX_ORDER_LINES, STORAGE_KEYS, storeItem, type StoreItem } from '@lucky/shared';
 
 export interface CartLine {
   item: StoreItem;
@@ -27,11 +27,21 @@ function changeQuantity(lines: readonly CartLine[], itemId: number, delta: numbe
   });
 }
 
+/**
+ * The cart's limits, in one place: why adding one more of the item is refused (the API's own message:
+ * MAX_LINE_QUANTITY of one item, MAX_ORDER_LINES different items), or null when it fits.
+ */
+export function addRefusal(lines: readonly CartLine[], itemId: number): string | null {
+  const line = lines.find((entry) => entry.item.id === itemId);
+  if (line) return line.quantity >= MAX_LINE_QUANTITY ? API_MESSAGES.invalidQuantity : null;
+  return lines.length >= MAX_ORDER_LINES ? API_MESSAGES.tooManyLines : null;
+}
+
 export function cartReducer(lines: readonly CartLine[], action: CartAction): CartLine[] {
   switch (action.type) {
     case 'add': {
+      if (addRefusal(lines, action.item.id)) return [...lines];
       if (lines.some((line) => line.item.id === action.item.id)) return changeQuantity(lines, action.item.id, 1);
-      if (lines.length >= MAX_ORDER_LINES) return [...lines];
       return [...lines, { item: action.item, quantity: 1 }];
     }
     case 'increment':

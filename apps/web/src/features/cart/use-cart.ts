@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer } from 'react';
+import { useEffect, useReducer } from 'react';
 import type { StoreItem } from '@lucky/shared';
 import { cartReducer, loadCart, saveCart, type CartAction, type CartLine } from './cart';
 
@@ -22,6 +22,5 @@ export function useCart(platformId: number, items: readonly StoreItem[] | undefi
     if (items) dispatch({ type: 'sync', items });
   }, [items]);
 
-  const send = useCallback((action: CartAction) => dispatch(action), []);
-  return { lines, dispatch: send };
+  return { lines, dispatch };
 }
