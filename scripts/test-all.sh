@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project: types, lint, unit and API tests on PGlite, the API tests again on
-# PostgreSQL when one listens locally, then the browser tests against the built product.
+# PostgreSQL when one listens locally, then the browser tests against the built product, and last the
+# resilience suite (real processes killed mid-work, backups, secrets in logs) when PostgreSQL is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,3 +23,10 @@ fi
 
 echo "== Browser tests (Chromium)"
 npm run --silent test:e2e
+
+if node scripts/pg-available.mjs "$PG_URL"; then
+  echo "== Resilience (real processes on PostgreSQL)"
+  TEST_PG_URL="$PG_URL" npm run --silent test:resilience
+else
+  echo "== PostgreSQL not reachable at $PG_URL: resilience suite skipped (it needs PostgreSQL)"
+fi

@@ -3,15 +3,16 @@
  * Tests call it with an in-memory database and use app.inject().
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
+import { loggerOptions } from './lib/log.js';
 import { seedDemo } from './db/seed.js';
 import { createAccessTokens } from './lib/access-token.js';
 import { createSecretBox } from './lib/secret-box.js';
@@ -19,15 +20,17 @@ import { startAlerts, type Alerts } from './modules/alerts/service.js';
 import { createEventHub } from './modules/events/hub.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerWeb } from './plugins/web.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/routes.js';
 import { adminCustomerRoutes } from './modules/admin-customers/routes.js';
 import { adminOrderRoutes } from './modules/admin-orders/routes.js';
-import { bankRoutes } from './modules/coins/routes.js';
+import { walletRoutes } from './modules/coins/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { resealOrderPasswords } from './modules/orders/reseal.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { storageRoutes } from './modules/storage/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -45,23 +48,22 @@ export interface BuildOptions {
   database?: Database;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Where log lines go (default stdout): readable lines in a terminal, a capture in tests. */
+  logStream?: DestinationStream;
 }
 
-/** Secrets that must never reach a log line, wherever they appear. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers["x-api-key"]',
-  'req.headers.cookie',
-  'req.body.order_pass',
-  'req.body.user_access_token',
-  'req.body.refresh_token',
-];
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[hidden]' } },
+    // Secrets never reach a log line (lib/log.ts).
+    logger: config.logLevel === 'silent' ? false : { ...loggerOptions(config), stream: options.logStream },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For sets request.ip (rate-limit keys, logs) only from the proxies TRUST_PROXY names.
+    // (A hop count N believes the nearest N proxies; Fastify's types take it as this function.)
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Request ids in logs, so a customer's complaint can be traced.
     requestIdHeader: 'x-request-id',
   });
@@ -80,7 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     dbKind: database.kind,
     tokens: createAccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds),
-    secretBox: createSecretBox(config.secretKey),
+    secretBox: createSecretBox(config.secretKey, config.previousSecretKeys),
     log: app.log,
     events,
   };
@@ -90,6 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => alerts.stop());
   app.decorate('alerts', alerts);
   if (config.seedDemo) await seedDemo(ctx);
+  // Open orders' game passwords move to the current SECRET_KEY (and the bound v2 format) at start-up.
+  await resealOrderPasswords(ctx);
 
   registerErrorHandling(app);
   await app.register(helmet, {
@@ -107,9 +111,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Google's sign-in popup needs to talk back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  // The web app may be hosted on another origin than the API (spec: a fixed API base address).
-  await app.register(cors, { origin: true, allowedHeaders: ['content-type', 'x-api-key', 'authorization', 'idempotency-key', 'last-event-id'] });
-  await app.register(rateLimit, { global: false });
+  // The web app may be hosted on another origin than the API (spec: a fixed API base address): only the
+  // origins in CORS_ORIGINS may call it from a browser; none when unset.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      allowedHeaders: ['content-type', 'x-api-key', 'authorization', 'idempotency-key', 'last-event-id'],
+    });
+  }
+  await registerRateLimit(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lucky Shop API', version: '1.0.0', description: 'API của cửa hàng nạp game Lucky Shop' },
@@ -123,13 +133,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The document still describes the routes (app.swagger()); /docs serves it only when DOCS is on.
+  if (config.docs) await app.register(swaggerUi, { routePrefix: '/docs' });
 
   registerAuth(app, ctx);
   await app.register(async (api) => {
     await authRoutes(api, ctx);
     await userRoutes(api, ctx);
-    await bankRoutes(api, ctx);
+    await walletRoutes(api, ctx);
     await catalogRoutes(api, ctx);
     await orderRoutes(api, ctx);
     await eventRoutes(api, ctx);

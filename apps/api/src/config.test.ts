@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEMO_ADMIN_EMAIL, loadConfig } from './config.js';
+import { ConfigError, DEMO_ADMIN_EMAIL, isLoopbackHost, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('runs locally with no settings at all: PGlite under ./data, demo sign-in and demo catalogue on', () => {
@@ -18,7 +18,6 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_EMAILS: 'Chu@Shop.vn, ops@shop.vn' }).auth.adminEmails).toEqual(['chu@shop.vn', 'ops@shop.vn']);
     const production = loadConfig({
       NODE_ENV: 'production',
-      AUTH_DEMO: 'true',
       JWT_SECRET: 'x'.repeat(32),
       SECRET_KEY: 'y'.repeat(32),
       API_KEY: 'a-real-production-key',
@@ -46,5 +45,167 @@ describe('loadConfig', () => {
 
   it('counts empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
+  });
+});
+
+/** The problems loadConfig stops with, or [] when it starts. */
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    loadConfig(source);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+const REAL = {
+  JWT_SECRET: 'j'.repeat(40),
+  SECRET_KEY: 's'.repeat(40),
+  API_KEY: 'a-key-of-our-own',
+  ADMIN_EMAILS: 'chu@shop.vn',
+  AUTH_DEMO: 'false',
+  SEED_DEMO: 'false',
+};
+
+describe('fail-closed defaults: the local defaults serve only a shop on loopback', () => {
+  it('listens on loopback by default', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+  });
+
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '[::1]', 'localhost', 'LOCALHOST', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1'])(
+    'starts with every local default on %s',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(true);
+      expect(problemsOf({ HOST: host })).toEqual([]);
+    },
+  );
+
+  it.each(['0.0.0.0', '::', '192.168.1.10', '10.0.0.5', 'shop.example.vn', '::ffff:10.0.0.1'])(
+    'refuses every local default on %s, naming the setting that fixes each',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(false);
+      const problems = problemsOf({ HOST: host });
+      const byKey = Object.fromEntries(problems.map((p) => [p.split(':')[0], p]));
+      expect(Object.keys(byKey).sort()).toEqual([
+        'ADMIN_EMAILS',
+        'API_KEY',
+        'AUTH_DEMO',
+        'JWT_SECRET',
+        'SECRET_KEY',
+        'SEED_DEMO',
+      ]);
+      expect(byKey.AUTH_DEMO).toContain('set AUTH_DEMO=false');
+      expect(byKey.SEED_DEMO).toContain('set SEED_DEMO=false');
+      expect(byKey.JWT_SECRET).toContain('set JWT_SECRET');
+      expect(byKey.SECRET_KEY).toContain('set SECRET_KEY');
+      expect(byKey.API_KEY).toContain('set API_KEY');
+      expect(byKey.ADMIN_EMAILS).toContain('set ADMIN_EMAILS');
+      for (const problem of problems) expect(problem).toContain(`HOST=${host}`);
+    },
+  );
+
+  it('says how to stay local in the message it prints', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/HOST=127\.0\.0\.1/);
+  });
+
+  it.each([
+    ['demo sign-in', { AUTH_DEMO: 'true' }, 'AUTH_DEMO'],
+    ['the demo seed', { SEED_DEMO: 'true' }, 'SEED_DEMO'],
+    ['the built-in JWT secret', { JWT_SECRET: '' }, 'JWT_SECRET'],
+    ['the built-in JWT secret, written out', { JWT_SECRET: 'local-development-jwt-secret-change-me-0123456789' }, 'JWT_SECRET'],
+    ['the built-in secret key', { SECRET_KEY: '' }, 'SECRET_KEY'],
+    ['the default API key', { API_KEY: 'lucky-local-key' }, 'API_KEY'],
+    ['the default admin', { AUTH_DEMO: 'true', ADMIN_EMAILS: '' }, 'ADMIN_EMAILS'],
+  ])('refuses %s alone on a public address', (_name, change, key) => {
+    const problems = problemsOf({ ...REAL, HOST: '0.0.0.0', ...change });
+    expect(problems.map((p) => p.split(':')[0])).toContain(key);
+    expect(problems.every((p) => p.startsWith('AUTH_DEMO') || p.startsWith(key))).toBe(true);
+  });
+
+  it('starts on a public address once every default is replaced', () => {
+    const config = loadConfig({ ...REAL, HOST: '0.0.0.0' });
+    expect(config.auth.demo).toBe(false);
+    expect(config.seedDemo).toBe(false);
+    expect(config.auth.adminEmails).toEqual(['chu@shop.vn']);
+  });
+
+  it('refuses AUTH_DEMO in production, even on loopback', () => {
+    const problems = problemsOf({ ...REAL, NODE_ENV: 'production', AUTH_DEMO: 'true' });
+    expect(problems).toEqual([expect.stringMatching(/^AUTH_DEMO: .*production.*AUTH_DEMO=false/)]);
+  });
+
+  it('starts in production on a public address with the real settings, demo and seed off by default', () => {
+    const { AUTH_DEMO: _demo, SEED_DEMO: _seed, ADMIN_EMAILS: _admins, ...rest } = REAL;
+    const config = loadConfig({ ...rest, NODE_ENV: 'production', HOST: '0.0.0.0' });
+    expect(config.auth.demo).toBe(false);
+    expect(config.seedDemo).toBe(false);
+    expect(config.auth.adminEmails).toEqual([]);
+    expect(config.docs).toBe(false);
+  });
+
+  it('lists a missing secret once when production and a public address both want it', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', HOST: '0.0.0.0', API_KEY: 'a-key-of-our-own' });
+    expect(problems.filter((p) => p.startsWith('JWT_SECRET'))).toHaveLength(1);
+  });
+});
+
+describe('TRUST_PROXY, CORS_ORIGINS, DOCS', () => {
+  it('believes no proxy by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count or a list of proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback, ::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+  });
+
+  it.each(['true', 'yes', 'everyone', '10.0.0.1/40', '999'])('refuses TRUST_PROXY=%s', (value) => {
+    expect(problemsOf({ TRUST_PROXY: value })).toEqual([expect.stringMatching(/^TRUST_PROXY: .*hop count/)]);
+  });
+
+  it('allows no cross-origin caller by default, and only whole origins', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://shop.example.vn, http://localhost:5173/' }).corsOrigins).toEqual([
+      'https://shop.example.vn',
+      'http://localhost:5173',
+    ]);
+    expect(problemsOf({ CORS_ORIGINS: '*' })).toEqual([expect.stringMatching(/^CORS_ORIGINS: /)]);
+    expect(problemsOf({ CORS_ORIGINS: 'https://shop.example.vn/admin' })).toEqual([
+      expect.stringMatching(/^CORS_ORIGINS: /),
+    ]);
+  });
+
+  it('serves /docs outside production, and in production only with DOCS=true', () => {
+    expect(loadConfig({}).docs).toBe(true);
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      SECRET_KEY: 'y'.repeat(32),
+      API_KEY: 'a-key-of-our-own',
+    };
+    expect(loadConfig(production).docs).toBe(false);
+    expect(loadConfig({ ...production, DOCS: 'true' }).docs).toBe(true);
+  });
+});
+
+describe('REDIS_URL, SECRET_KEY_PREVIOUS', () => {
+  it('shares rate limits through Redis only when REDIS_URL is set', () => {
+    expect(loadConfig({}).redis).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', keyPrefix: 'lucky:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example.vn:6380', REDIS_KEY_PREFIX: 'shop-a:' }).redis?.keyPrefix).toBe('shop-a:');
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+  });
+
+  it('reads earlier secret keys as a comma-separated list, each at least 32 characters', () => {
+    expect(loadConfig({}).previousSecretKeys).toEqual([]);
+    expect(loadConfig({ SECRET_KEY_PREVIOUS: ` ${'a'.repeat(32)}, ${'b'.repeat(40)} ,` }).previousSecretKeys).toEqual(['a'.repeat(32), 'b'.repeat(40)]);
+    expect(() => loadConfig({ SECRET_KEY_PREVIOUS: `${'a'.repeat(32)},short` })).toThrow(/SECRET_KEY_PREVIOUS/);
   });
 });

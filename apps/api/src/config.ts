@@ -2,9 +2,11 @@
  * The only reader of process.env (STYLE.md: config once). Every setting is validated at start-up;
  * a bad value stops the server with the whole list of problems.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_DEADLINE_HOUR } from '@lucky/shared';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -21,10 +23,76 @@ const emailList = z
       .filter(Boolean),
   );
 
+/** The built-in API key: public (it is in the source code), like the local JWT_SECRET and SECRET_KEY below. */
+const DEFAULT_API_KEY = 'lucky-local-key';
+
+/** Which proxies' `X-Forwarded-For` is believed: none, the nearest N hops, or these addresses (IP or CIDR). */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for address ranges, accepted beside IPs and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = value.trim().toLowerCase();
+  if (['false', 'off', 'no', '0'].includes(v)) return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 10) return hops;
+  }
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  const valid = (entry: string) => {
+    if (PROXY_RANGE_NAMES.includes(entry)) return true;
+    const [address = '', bits, ...rest] = entry.split('/');
+    if (rest.length > 0 || net.isIP(address) === 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (net.isIPv4(address) ? 32 : 128));
+  };
+  if (entries.length === 0 || !entries.every(valid)) {
+    // `true` is refused on purpose: it would believe any client's X-Forwarded-For.
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be off, a hop count (1 behind one reverse proxy) or a comma-separated list of proxy addresses (IP or CIDR)',
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
+  const origins: string[] = [];
+  for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = null;
+    }
+    // An origin is scheme://host[:port] and nothing more; anything else would never match a browser's Origin.
+    const bare = entry.replace(/\/$/, '').toLowerCase();
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== bare) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" is not an origin like https://shop.example.vn` });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
+/** 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`: addresses only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost') return true;
+  if (net.isIPv4(h)) return h.startsWith('127.');
+  if (!net.isIPv6(h)) return false;
+  // The URL parser writes an IPv6 address in one canonical form (::1, ::ffff:7f00:1).
+  const canonical = new URL(`http://[${h}]/`).hostname.slice(1, -1);
+  return canonical === '::1' || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(canonical);
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    // Loopback by default: the local defaults (demo sign-in, built-in secrets…) serve only this machine.
+    HOST: z.string().default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z
@@ -34,7 +102,7 @@ const envSchema = z
     PG_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     DATA_DIR: z.string().default('./data'),
     WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
-    API_KEY: z.string().min(8).default('lucky-local-key'),
+    API_KEY: z.string().min(8).default(DEFAULT_API_KEY),
     AUTH_DEMO: boolean.optional(),
     ADMIN_EMAILS: emailList.optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
@@ -50,6 +118,21 @@ const envSchema = z
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    SECRET_KEY_PREVIOUS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .refine((keys) => keys.every((key) => key.length >= 32), 'each key must be at least 32 characters')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// address (leave unset to count rate limits per process)')
+      .optional(),
+    REDIS_KEY_PREFIX: z.string().max(100).default('lucky:'),
     BANK_BIN: z.string().regex(/^\d{6}$/, 'must be the 6-digit NAPAS bank BIN').default('970436'),
     BANK_NAME: z.string().min(1).default('Vietcombank'),
     BANK_ACCOUNT_NUMBER: z.string().regex(/^[0-9A-Za-z]{1,19}$/, 'must be 1–19 letters or digits').default('0123456789'),
@@ -57,10 +140,16 @@ const envSchema = z
     SUPPORT_SOCIAL_URL: z.url().default('https://www.facebook.com/luckyshop.vn'),
     SUPPORT_CHAT_URL: z.url().default('https://zalo.me/0900000000'),
     SUPPORT_MESSENGER_URL: z.url().default('https://m.me/luckyshop.vn'),
-    DEADLINE_HOUR: z.coerce.number().int().min(0).max(23).default(16),
+    DEADLINE_HOUR: z.coerce.number().int().min(0).max(23).default(DEFAULT_DEADLINE_HOUR),
     DEADLINE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     SEED_DEMO: boolean.optional(),
     RATE_LIMIT: boolean.default(true),
+    TRUST_PROXY: z
+      .string()
+      .transform((v, ctx) => parseTrustProxy(v, ctx))
+      .default(false),
+    CORS_ORIGINS: z.string().transform((v, ctx) => parseOrigins(v, ctx)).optional(),
+    DOCS: boolean.optional(),
     SEPAY_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     SEPAY_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     CASSO_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -70,17 +159,62 @@ const envSchema = z
     TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   });
 
-/** What production refuses to start without; checked even when other values are wrong, so the list is whole. */
-function productionProblems(source: Record<string, string | undefined>): string[] {
-  if (source.NODE_ENV !== 'production') return [];
-  const problems: string[] = [];
-  for (const key of ['JWT_SECRET', 'SECRET_KEY'] as const) {
-    if (!source[key]) problems.push(`${key}: is required in production`);
+const flag = (value: string | undefined): boolean | undefined => {
+  const parsed = boolean.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+};
+
+/**
+ * What production, or a shop listening beyond loopback, refuses to start with: the local defaults (demo
+ * sign-in, demo seed, built-in secrets, the default admin) serve only a shop this machine alone reaches.
+ * Read from the raw settings, so the list is whole even when other values are wrong. One line per setting,
+ * naming the value that fixes it.
+ */
+function deploymentProblems(source: Record<string, string | undefined>): string[] {
+  const production = source.NODE_ENV === 'production';
+  const host = source.HOST ?? '127.0.0.1';
+  const exposed = !isLoopbackHost(host);
+  const problems = new Map<string, string>();
+  const add = (key: string, message: string) => {
+    if (!problems.has(key)) problems.set(key, `${key}: ${message}`);
+  };
+  const where = `HOST=${host} is reachable from other machines`;
+  const demo = flag(source.AUTH_DEMO) ?? !production;
+  // The built-in values count as unset even when written out.
+  const builtIn = { JWT_SECRET: DEV_JWT_SECRET, SECRET_KEY: DEV_SECRET_KEY };
+  const missing = (key: 'JWT_SECRET' | 'SECRET_KEY') => !source[key] || source[key] === builtIn[key];
+  const defaultKey = (source.API_KEY ?? DEFAULT_API_KEY) === DEFAULT_API_KEY;
+  const randomValue = (key: string) =>
+    `set ${key} to a random value of at least 32 characters (openssl rand -base64 48)`;
+  const demoSignIn = 'demo sign-in (any email, no password)';
+
+  if (production) {
+    if (flag(source.AUTH_DEMO) === true) {
+      add('AUTH_DEMO', `${demoSignIn} is refused in production — set AUTH_DEMO=false or leave it unset`);
+    }
+    for (const key of ['JWT_SECRET', 'SECRET_KEY'] as const) {
+      if (missing(key)) add(key, `is required in production — ${randomValue(key)}`);
+    }
+    if (defaultKey) {
+      add('API_KEY', `must be changed from ${DEFAULT_API_KEY} in production — set API_KEY to a value of your own`);
+    }
   }
-  if ((source.API_KEY ?? 'lucky-local-key') === 'lucky-local-key') {
-    problems.push('API_KEY: must be changed from the local default in production');
+  if (exposed) {
+    if (demo) add('AUTH_DEMO', `${demoSignIn} is on and ${where} — set AUTH_DEMO=false`);
+    if (flag(source.SEED_DEMO) ?? !production) {
+      add('SEED_DEMO', `the demo catalogue seed is on and ${where} — set SEED_DEMO=false`);
+    }
+    for (const key of ['JWT_SECRET', 'SECRET_KEY'] as const) {
+      if (missing(key)) add(key, `the built-in value is public and ${where} — ${randomValue(key)}`);
+    }
+    if (defaultKey) {
+      add('API_KEY', `the default ${DEFAULT_API_KEY} is public and ${where} — set API_KEY to a value of your own`);
+    }
+    if (!source.ADMIN_EMAILS && demo && !production) {
+      add('ADMIN_EMAILS', `${DEMO_ADMIN_EMAIL} is the admin by default and ${where} — set ADMIN_EMAILS to your staff's emails`);
+    }
   }
-  return problems;
+  return [...problems.values()];
 }
 
 export type Env = z.input<typeof envSchema>;
@@ -106,6 +240,10 @@ export interface Config {
     refreshTokenTtlDays: number;
   };
   secretKey: string;
+  /** Earlier SECRET_KEYs, still accepted to open game passwords until they are re-sealed (rotation). */
+  previousSecretKeys: string[];
+  /** Shared rate-limit counts for every process; null: each process counts alone. */
+  redis: { url: string; keyPrefix: string } | null;
   bank: { bin: string; name: string; accountNumber: string; accountHolder: string };
   support: { socialUrl: string; chatUrl: string; messengerUrl: string };
   deadlineHour: number;
@@ -113,6 +251,12 @@ export interface Config {
   deadlineSweepSeconds: number;
   seedDemo: boolean;
   rateLimit: boolean;
+  /** Whose `X-Forwarded-For` sets `request.ip` (rate-limit keys, logs): off unless behind known proxies. */
+  trustProxy: TrustProxy;
+  /** Origins allowed to call the API from a browser; empty: no cross-origin access. */
+  corsOrigins: string[];
+  /** The OpenAPI document and its UI at /docs. */
+  docs: boolean;
   /** How often a live stream sends its heartbeat and checks that its sign-in still stands. */
   eventHeartbeatMs: number;
   /** Bank-feed webhooks; a provider whose setting is unset answers 404 on its path. */
@@ -135,10 +279,17 @@ const DEV_SECRET_KEY = 'local-development-secret-key-change-me-0123456789';
 export const DEMO_ADMIN_EMAIL = 'admin@lucky.local';
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  constructor(
+    readonly problems: string[],
+    note?: string,
+  ) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}${note ? `\n${note}` : ''}`);
   }
 }
+
+const LOCAL_ONLY_NOTE =
+  'The local defaults serve only a shop on loopback: set the values above, or HOST=127.0.0.1 for a shop only ' +
+  'this machine reaches (README: Going live).';
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset, as in most .env files.
@@ -146,9 +297,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const parsed = envSchema.safeParse(cleaned);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`)),
-    ...productionProblems(cleaned),
+    ...deploymentProblems(cleaned),
   ];
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(problems, isLoopbackHost(cleaned.HOST ?? '127.0.0.1') ? undefined : LOCAL_ONLY_NOTE);
+  }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const production = env.NODE_ENV === 'production';
@@ -179,6 +332,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     },
     secretKey: env.SECRET_KEY ?? DEV_SECRET_KEY,
+    previousSecretKeys: env.SECRET_KEY_PREVIOUS ?? [],
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : null,
     bank: {
       bin: env.BANK_BIN,
       name: env.BANK_NAME,
@@ -194,6 +349,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deadlineSweepSeconds: env.DEADLINE_SWEEP_SECONDS,
     seedDemo: env.SEED_DEMO ?? !production,
     rateLimit: env.RATE_LIMIT,
+    trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS ?? [],
+    docs: env.DOCS ?? !production,
     eventHeartbeatMs: env.EVENT_HEARTBEAT_SECONDS * 1000,
     payments: {
       sepay:

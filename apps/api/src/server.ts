@@ -1,7 +1,25 @@
 /** Reads config, builds the app, listens, and shuts down gracefully. */
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
+import { greeting } from './greeting.js';
 import { startDeadlineJob } from './jobs/deadline.js';
+
+/** Log lines for a person in a terminal; elsewhere (a pipe, a file, a container's log) JSON lines, for machines. */
+async function readableLogStream(): Promise<DestinationStream> {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({
+    colorize: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname',
+    singleLine: true,
+    sync: true,
+  });
+}
 
 async function main(): Promise<void> {
   let config;
@@ -14,7 +32,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  const tty = process.stdout.isTTY === true;
+  let app;
+  try {
+    app = await buildApp(config, { logStream: tty ? await readableLogStream() : undefined });
+  } catch (error) {
+    // Another process holds the PGlite folder: say so plainly, without a stack.
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   const deadlineJob = config.deadlineSweepSeconds > 0 ? startDeadlineJob(app.ctx, config.deadlineSweepSeconds * 1000) : null;
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -33,6 +62,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
+  if (tty) {
+    const { port } = app.server.address() as AddressInfo;
+    const webBuilt = fs.existsSync(path.join(config.webDist, 'index.html'));
+    console.log(greeting(config, { port, webBuilt, cwd: process.cwd() }));
+  }
 }
 
 main().catch((error) => {

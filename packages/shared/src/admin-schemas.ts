@@ -42,6 +42,28 @@ const amount = (max: number) =>
     .min(0, { error: API_MESSAGES.invalidAmount(max) })
     .max(max, { error: API_MESSAGES.invalidAmount(max) });
 
+/**
+ * A whole number typed into a form field, read the Vietnamese way — '25.000' and '25 000' are 25000, and
+ * with `signed` '−500' (minus sign) is -500 — then checked by `wire`, the contract's own number schema, so
+ * the form refuses what the API refuses, with its message. Anything else reads as NaN, which `wire` refuses.
+ */
+function typedInteger<T extends z.ZodType<number, number>>(wire: T, { signed = false } = {}) {
+  const shape = signed ? /^[+-]?\d+$/ : /^\d+$/;
+  return z
+    .string(message)
+    .transform((text) => {
+      const cleaned = text.replace(/[\s.]/g, '').replace(/^\u2212/, '-');
+      return shape.test(cleaned) ? Number(cleaned) : Number.NaN;
+    })
+    .pipe(wire);
+}
+
+/** A picture field of a form: the picker holds a list of at most one id, the wire the id or null. */
+const onePicture = z
+  .array(fileId, message)
+  .max(1, message)
+  .transform((ids) => ids[0] ?? null);
+
 /** A query number; an empty value (`?status=`) counts as absent rather than 0. */
 const queryInt = (min: number, max: number) =>
   z.preprocess(
@@ -124,6 +146,15 @@ export const adminOrderPatch = z.object({
 });
 export type AdminOrderPatch = z.input<typeof adminOrderPatch>;
 
+/** The 'Hoàn thành đơn' form: the reply (trimmed) and the result pictures, as the patch sends them. */
+export const adminCompleteForm = adminOrderPatch.pick({ result_comment: true, result_picture: true }).required();
+/** The 'Từ chối đơn' form: a reason is required (the API refuses a rejection without one). */
+export const adminRejectForm = z.object({
+  reason: adminText(ADMIN_LIMITS.reason).refine((value) => value.length > 0, {
+    error: API_MESSAGES.rejectReasonRequired,
+  }),
+});
+
 export const adminDashboard = z.object({
   /** The shop's calendar day (Asia/Ho_Chi_Minh), YYYY-MM-DD. */
   date: z.string(),
@@ -184,6 +215,15 @@ export const adminPlatformPatch = z.object({
 export type AdminPlatformCreate = z.input<typeof adminPlatformCreate>;
 export type AdminPlatformPatch = z.input<typeof adminPlatformPatch>;
 
+/** The platform dialog: what it holds, read into the fields of a create or a patch. */
+export const adminPlatformForm = z.object({
+  name: requiredName,
+  picture: onePicture,
+  sale_picture: onePicture,
+  need_login: flag,
+  is_active: flag,
+});
+
 export const reorderBody = z.object({
   ids: z
     .array(z.number(message).int(message).positive(message).max(2_147_483_647, message), message)
@@ -228,6 +268,19 @@ export const adminStorePatch = z.object({
 });
 export type AdminStoreCreate = z.input<typeof adminStoreCreate>;
 export type AdminStorePatch = z.input<typeof adminStorePatch>;
+
+/** The store item dialog: amounts as typed ('25.000'), read into the numbers of a create or a patch. */
+const typedPrice = typedInteger(price);
+export const adminStoreItemForm = z.object({
+  name: requiredName,
+  description: adminText(ADMIN_LIMITS.description),
+  picture: onePicture,
+  price: typedPrice,
+  raw_price: typedPrice,
+  coin: typedPrice,
+  gift_coin: typedPrice,
+  is_active: flag,
+});
 
 // ---------- customers and coins ----------
 export const adminUserListQuery = z.object({ ...pageQuery, q: keywordQuery });
@@ -278,4 +331,9 @@ export const adminAdjustBody = z.object({
     .refine((value) => value.length > 0, { error: API_MESSAGES.adjustReasonRequired }),
 });
 export type AdminAdjustBody = z.input<typeof adminAdjustBody>;
+/** The 'Điều chỉnh coin' form: the delta as typed ('-500', '1.000'); the customer is added by the dialog. */
+export const adminAdjustForm = z.object({
+  delta: typedInteger(adminAdjustBody.shape.delta, { signed: true }),
+  reason: adminAdjustBody.shape.reason,
+});
 export const adminAdjustResponse = z.object({ total: z.number().int(), available: z.number().int() });

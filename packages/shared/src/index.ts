@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './error-codes.js';
 export * from './guards.js';
 export * from './money.js';
+export * from './order-rules.js';
 export * from './order-status.js';
 export * from './pay-method.js';
 export * from './schemas.js';

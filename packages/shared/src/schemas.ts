@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { API_MESSAGES, TEXTS } from './texts.js';
 import { MAX_LIST_LIMIT, MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_PAGE_SIZE, TEXT_LIMITS } from './constants.js';
+import { orderFieldErrors, type OrderTextValues } from './order-rules.js';
 
 // Every message a customer can see is Vietnamese: messages not set on a schema fall back to this one.
 z.config({ customError: () => API_MESSAGES.badRequest });
@@ -53,8 +54,9 @@ export const userResponse = z.object({
 });
 export type User = z.infer<typeof userResponse>;
 
-export const bankResponse = z.object({ total: z.number().int() });
-export type Bank = z.infer<typeof bankResponse>;
+export const walletResponse = z.object({ total: z.number().int() });
+/** The coin wallet (GET /bank/api/v1/bank: the spec's path keeps its name). */
+export type Wallet = z.infer<typeof walletResponse>;
 export const countResponse = z.number().int();
 
 // ---------- catalogue ----------
@@ -132,6 +134,38 @@ export const orderRequest = z.object({
 });
 export type OrderRequestInput = z.input<typeof orderRequest>;
 export type OrderRequest = z.output<typeof orderRequest>;
+
+/**
+ * The order form (spec §2): its text fields as typed, checked with the API's own rule (order-rules.ts),
+ * each missing field carrying the spec's message. The output is the request's text fields: those of the
+ * other platform kind are sent empty. Lengths are left to the API, which answers them in the toast.
+ */
+export function orderForm(needLogin: boolean) {
+  const typed = z.string();
+  return z
+    .object({
+      order_bank_name: typed,
+      order_contact: typed,
+      order_account: typed,
+      order_pass: typed,
+      order_server: typed,
+      order_uid: typed,
+      order_comment: typed,
+    })
+    .superRefine((values, ctx) => {
+      for (const [field, message] of Object.entries(orderFieldErrors(values, needLogin) ?? {})) {
+        ctx.addIssue({ code: 'custom', path: [field], message });
+      }
+    })
+    .transform((values): OrderTextValues => ({
+      ...values,
+      order_account: needLogin ? values.order_account : '',
+      order_pass: needLogin ? values.order_pass : '',
+      order_uid: needLogin ? '' : values.order_uid,
+    }));
+}
+export type OrderFormInput = z.input<ReturnType<typeof orderForm>>;
+export type OrderFormOutput = z.output<ReturnType<typeof orderForm>>;
 
 export const orderLine = z.object({
   store_id: z.number().int(),

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -95,16 +96,29 @@ const MIGRATION_LOCK_ID = 72_610_001;
 export async function openDatabase(config: Pick<Config, 'database' | 'migrationsDir'>): Promise<Database> {
   const { database, migrationsDir } = config;
   if (database.kind === 'pglite') {
-    if (database.dataDir) await fs.mkdir(database.dataDir, { recursive: true });
-    const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite();
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: migrationsDir });
-    return {
-      db: db as unknown as Db,
-      kind: 'pglite',
-      listen: (channel, onPayload) => client.listen(channel, onPayload),
-      close: () => client.close(),
-    };
+    // One process per data folder (db/data-dir-lock.ts): taken before PGlite touches the folder.
+    const lock = database.dataDir ? lockDataDir(database.dataDir) : null;
+    try {
+      if (database.dataDir) await fs.mkdir(database.dataDir, { recursive: true });
+      const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite();
+      const db = drizzlePglite(client, { schema });
+      await migratePglite(db, { migrationsFolder: migrationsDir });
+      return {
+        db: db as unknown as Db,
+        kind: 'pglite',
+        listen: (channel, onPayload) => client.listen(channel, onPayload),
+        close: async () => {
+          try {
+            await client.close();
+          } finally {
+            lock?.release();
+          }
+        },
+      };
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
   }
 
   const pool = new pg.Pool({ connectionString: database.url, max: database.poolMax });

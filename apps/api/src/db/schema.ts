@@ -33,14 +33,50 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     picture: text('picture'),
+    /** The provider the account was created with; its sign-ins are in user_identities. */
     provider: text('provider').notNull(),
     providerSubject: text('provider_subject'),
+    /**
+     * Whether a provider vouched for the email (Google's email_verified; the local demo provider).
+     * Only a verified email can link another provider's sign-in to the account, or make it an admin;
+     * Facebook emails never count (docs/decisions/0011).
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
     /** Cached sum of the user's coin_ledger deltas, updated in the same transaction. */
     coinTotal: money('coin_total').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_coin_total_nonnegative', sql`${t.coinTotal} >= 0`)],
+  (t) => [
+    // One account per verified email; unverified ones (Facebook) may repeat an address, so they can never
+    // squat on or take over the account of the person who owns it.
+    uniqueIndex('users_verified_email_key').on(t.email).where(sql`${t.emailVerified}`),
+    index('users_email_idx').on(t.email),
+    check('users_coin_total_nonnegative', sql`${t.coinTotal} >= 0`),
+  ],
+);
+
+/**
+ * Which provider account signs in to which of our accounts: found by (provider, subject) first, so a
+ * changed or unverified email never moves a sign-in to another account. One account may have several.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    /** The provider's own id of the person (Google's `sub`, Facebook's user id). */
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The email the provider gave at the last sign-in, and whether it said the email is verified. */
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject), index('user_identities_user_idx').on(t.userId)],
 );
 
 export const refreshTokens = pgTable(
@@ -192,7 +228,11 @@ export const orderLines = pgTable(
   (t) => [index('order_lines_order_idx').on(t.orderId, t.position), check('order_lines_quantity_positive', sql`${t.quantity} > 0`)],
 );
 
-/** Append-only: every coin change is a row here plus the cached users.coin_total, in one transaction. */
+/**
+ * Append-only: every coin change is a row here plus the cached users.coin_total, in one transaction. A
+ * trigger (migration 0003) refuses UPDATE, DELETE and TRUNCATE; a correction is a new row. An order moves
+ * coins at most once per reason (debit, gift, compensation): the partial unique index below backs that.
+ */
 export const coinLedger = pgTable(
   'coin_ledger',
   {
@@ -208,7 +248,11 @@ export const coinLedger = pgTable(
     note: text('note').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('coin_ledger_user_idx').on(t.userId, t.createdAt), check('coin_ledger_balance_nonnegative', sql`${t.balanceAfter} >= 0`)],
+  (t) => [
+    index('coin_ledger_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('coin_ledger_order_reason_key').on(t.orderId, t.reason).where(sql`${t.orderId} is not null`),
+    check('coin_ledger_balance_nonnegative', sql`${t.balanceAfter} >= 0`),
+  ],
 );
 
 export const auditLog = pgTable(

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNPAID_ORDER_EXPIRY_HOURS, lateCompensationCoins } from '@lucky/shared';
+import { databaseNow } from '../db/clock.js';
 import { auditLog, coinLedger, orders, users } from '../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
@@ -40,7 +41,7 @@ async function order(userId: string, values: { status: number; payMethod: number
     status: values.status,
     payMethod: values.payMethod,
     lines: [{ storeId: itemId, priceVnd: 50_000, coinCost: values.coinCost ?? 500, giftCoin: 25 }],
-    passEncrypted: t.app.ctx.secretBox.seal('mat-khau'),
+    seal: (id) => t.app.ctx.secretBox.seal('mat-khau', id),
     createdAt: values.createdAt ?? new Date(NOW.getTime() - 25 * HOUR),
     dueAt: values.dueAt ?? new Date(NOW.getTime() - 5 * MINUTE),
   });
@@ -282,5 +283,34 @@ describe('startDeadlineJob', () => {
   it('stops cleanly, its timer never holding the process open', async () => {
     const job = startDeadlineJob(t.app.ctx, 60_000);
     await expect(job.stop()).resolves.toBeUndefined();
+  });
+
+  // Last in the file: the job sweeps at the real time, settling what earlier tests left overdue.
+  it('settles by the database’s clock, not the process’s, so instances with skewed clocks agree', async () => {
+    const c = await createCustomer(db(), t.app.ctx.tokens);
+    const dbNow = await databaseNow(db());
+    const at = (ms: number) => new Date(dbNow.getTime() + ms);
+    const overdue = await order(c.userId, { status: 1, payMethod: 1, createdAt: at(-2 * HOUR), dueAt: at(-5 * MINUTE) });
+    const dueSoon = await order(c.userId, { status: 1, payMethod: 1, createdAt: at(-2 * HOUR), dueAt: at(HOUR) });
+
+    // This process's clock runs two days ahead: by it, both orders would be long overdue. PGlite runs
+    // inside the process and reads the same clock, so only a database server can disagree with it: the
+    // skew is applied in the PostgreSQL pass.
+    const skewMs = t.app.ctx.dbKind === 'postgres' ? 48 * HOUR : 0;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(Date.now() + skewMs));
+    try {
+      const job = startDeadlineJob(t.app.ctx, 20);
+      await vi.waitFor(async () => expect((await stored(overdue.id)).status).toBe(3), { timeout: 15_000, interval: 50 });
+      await job.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+
+    expect((await stored(dueSoon.id)).status).toBe(1);
+    const settled = await stored(overdue.id);
+    expect(settled.refundStatus).toBe('due');
+    // Stamped with the database's time, not the process's two days ahead.
+    expect(Math.abs(settled.finishedAt!.getTime() - dbNow.getTime())).toBeLessThan(MINUTE);
   });
 });

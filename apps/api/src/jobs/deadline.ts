@@ -12,8 +12,12 @@
  * The same tick announces orders that have just come within an hour of their promise (once each, so
  * staff are alerted once), handles bank notifications that were stored but never handled (their
  * delivery failed and the provider stopped retrying), and forgets live events past their retention.
+ *
+ * Each tick takes its clock from the database (db/clock.ts), not the process: instances with skewed
+ * clocks agree on what is overdue, and none settles an order early because its own clock runs ahead.
  */
 import type { AppContext } from '../context.js';
+import { databaseNow } from '../db/clock.js';
 import { announceAtRiskOrders, findOverdueOrderIds, settleOverdueOrder } from '../modules/order-lifecycle/service.js';
 import { handleStuckTransfers } from '../modules/payments/service.js';
 
@@ -47,15 +51,15 @@ export interface DeadlineJob {
   stop(): Promise<void>;
 }
 
-/** Runs the sweep every minute; the timer never keeps the process alive on its own. */
+/** Runs the sweep every minute at the database's time; the timer never keeps the process alive on its own. */
 export function startDeadlineJob(ctx: AppContext, intervalMs: number = DEADLINE_SWEEP_INTERVAL_MS): DeadlineJob {
   let running: Promise<void> | null = null;
   const tick = () => {
     // One sweep at a time per process; a slow one simply delays the next.
     if (running) return;
-    const now = new Date();
-    running = runDeadlineSweep(ctx, now)
-      .then(async (result) => {
+    running = databaseNow(ctx.db)
+      .then(async (now) => {
+        const result = await runDeadlineSweep(ctx, now);
         if (result.late + result.unpaidExpired > 0) ctx.log.info(result, 'deadline sweep settled overdue orders');
         const atRisk = await announceAtRiskOrders(ctx, now);
         if (atRisk > 0) ctx.log.info({ atRisk }, 'orders at risk of the promise announced');

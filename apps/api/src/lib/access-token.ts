@@ -3,6 +3,7 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 export interface AccessClaims {
   userId: string;
+  /** The account's verified email, which admin rights go by; '' when no provider verified it. */
   email: string;
   /** The sign-in (refresh-token family) the token was issued for; a revoked sign-in ends live streams. */
   sessionId?: string | undefined;

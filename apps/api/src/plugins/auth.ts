@@ -22,17 +22,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * An API route that needs no `x-api-key`: the public file route (an <img src> sends no headers; its ids
+     * are content hashes, so nothing can be listed or guessed through it) and the bank-feed webhooks (SePay
+     * and Casso cannot send our key; they are checked by the providers' own signatures instead).
+     */
+    keyless?: boolean;
+  }
 }
 
 export const API_PATH = /^\/[a-z-]+\/api\/v1\//;
-
-/**
- * Pictures are loaded by <img src>, which cannot send headers: the file route is public.
- * Its ids are content hashes, so nothing can be listed or guessed through it.
- * The bank feeds (SePay, Casso) cannot send our key either: their webhooks check the providers' own
- * signatures instead (modules/payments).
- */
-const KEYLESS_PATHS = [/^\/storage\/api\/v1\/storage\/file\//, /^\/payment\/api\/v1\/webhook\//];
 
 function sameSecret(given: string, expected: string): boolean {
   const a = crypto.createHash('sha256').update(given).digest();
@@ -43,8 +43,12 @@ function sameSecret(given: string, expected: string): boolean {
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('user', null);
 
+  // Decided by the route the router matched, never by the raw request line: a percent-encoded,
+  // doubled-slash or absolute-form address reaches the same route, and the same check.
+  // Unmatched addresses have no handler to protect and get the JSON 404.
   app.addHook('onRequest', async (request) => {
-    if (!API_PATH.test(request.url) || KEYLESS_PATHS.some((path) => path.test(request.url))) return;
+    const route = request.routeOptions;
+    if (route.url === undefined || !API_PATH.test(route.url) || route.config.keyless === true) return;
     const key = request.headers['x-api-key'];
     if (typeof key !== 'string' || !sameSecret(key, ctx.config.apiKey)) {
       throw new AppError(ERROR_CODES.INVALID_API_KEY, API_MESSAGES.apiKeyMissing, 401);

@@ -77,7 +77,8 @@ export async function createCustomer(
 
 /**
  * An order written straight to the database in any status, with one line per item given
- * (totals follow the lines). `password` is sealed with the app's secret box when given.
+ * (totals follow the lines). The game password is `passEncrypted` as given, or what `seal` returns for
+ * the order's id (passwords are sealed bound to it: `seal: (id) => secretBox.seal('…', id)`).
  */
 export async function createOrder(
   db: Db,
@@ -89,6 +90,7 @@ export async function createOrder(
     payMethod?: number;
     lines?: { storeId: number; name?: string; priceVnd: number; coinCost: number; giftCoin: number; quantity?: number }[];
     passEncrypted?: string | null;
+    seal?: (orderId: string) => string;
     dueAt?: Date;
     createdAt?: Date;
     paidAt?: Date | null;
@@ -101,9 +103,11 @@ export async function createOrder(
   const payMethod = values.payMethod ?? 1;
   const sum = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((total, line) => total + pick(line) * line.quantity, 0);
   const createdAt = values.createdAt ?? new Date();
+  const id = crypto.randomUUID();
   const [order] = await db
     .insert(orders)
     .values({
+      id,
       code: values.code ?? `T${crypto.randomBytes(5).toString('hex').toUpperCase()}`,
       userId: values.userId,
       platformId: values.platformId,
@@ -116,7 +120,7 @@ export async function createOrder(
       bankName: values.bankName ?? 'Nguyễn Văn An',
       server: 'Asia',
       uid: '123456789',
-      passEncrypted: values.passEncrypted ?? null,
+      passEncrypted: values.seal ? values.seal(id) : (values.passEncrypted ?? null),
       createdAt,
       dueAt: values.dueAt ?? new Date(createdAt.getTime() + 6 * 60 * 60 * 1000),
       paidAt: values.paidAt ?? null,

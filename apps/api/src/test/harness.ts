@@ -6,9 +6,10 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config, type Env } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openDatabase, type Database } from '../db/client.js';
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
 
@@ -64,13 +65,44 @@ export function testConfig(overrides: Env = {}, databaseUrl?: string): Config {
   return config.database.kind === 'pglite' ? { ...config, database: { kind: 'pglite', dataDir: null } } : config;
 }
 
-export async function createTestApp(overrides: Env = {}): Promise<TestApp> {
+/** A database several test apps use in turn (a restart with other settings); close it after them. */
+export interface TestDatabase {
+  database: Database;
+  /** The PostgreSQL address, undefined on PGlite. */
+  url: string | undefined;
+  close(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
   // eslint-disable-next-line no-restricted-properties -- the test harness picks the engine under test
   const serverUrl = process.env.DATABASE_URL;
   const pgDb = serverUrl ? await createPostgresDatabase(serverUrl) : null;
-  const config = testConfig(overrides, pgDb?.url);
-  const database = await openDatabase(config);
-  const app = await buildApp(config, { database, serveWeb: false });
+  const database = await openDatabase(testConfig({}, pgDb?.url));
+  return {
+    database,
+    url: pgDb?.url,
+    async close() {
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  /** A database shared with other test apps, which outlives this one; by default a fresh one of its own. */
+  database?: TestDatabase;
+  /** Where the app's log lines go (set LOG_LEVEL too: tests default to silent). */
+  logStream?: DestinationStream;
+  /** Adds test-only routes or hooks before the app is ready. */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+export async function createTestApp(overrides: Env = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const own = options.database ? null : await createTestDatabase();
+  const { database, url } = options.database ?? own!;
+  const config = testConfig(overrides, url);
+  const app = await buildApp(config, { database, serveWeb: false, logStream: options.logStream });
+  options.beforeReady?.(app);
   await app.ready();
 
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
@@ -96,8 +128,7 @@ export async function createTestApp(overrides: Env = {}): Promise<TestApp> {
     },
     async close() {
       await app.close();
-      await database.close();
-      await pgDb?.drop();
+      await own?.close();
     },
   };
 }

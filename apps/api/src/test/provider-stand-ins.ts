@@ -34,6 +34,7 @@ export interface GoogleStandIn {
   env: Env;
   /**
    * A signed ID token for a verified Google account; `claims` override or add claims (undefined removes one).
+   * Without a `sub`, the subject follows the email: one Google account per address, as in real life.
    * `signWith: 'stranger'` signs with a key the key set does not hold, under the same key id.
    */
   idToken(
@@ -60,10 +61,11 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
     issuer,
     env: { GOOGLE_CLIENT_ID: clientId, GOOGLE_JWKS_URL: `${server.base}/oauth2/v3/certs`, GOOGLE_ISSUER: issuer },
     async idToken(claims = {}, { expiresIn = '1h', signWith = 'google' } = {}) {
+      const email = 'email' in claims ? claims.email : 'lan.nguyen@gmail.com';
       const payload: JWTPayload = {
         iss: issuer,
         aud: clientId,
-        sub: '1098765432101234567890',
+        sub: `10${BigInt(`0x${crypto.createHash('sha256').update(String(email).toLowerCase()).digest('hex').slice(0, 15)}`)}`,
         email: 'lan.nguyen@gmail.com',
         email_verified: true,
         name: 'Nguyễn Thị Lan',

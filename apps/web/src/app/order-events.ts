@@ -13,7 +13,7 @@ export const ORDER_EVENTS_PATH = '/order/api/v1/order/events';
 
 /** The header's coin total and pending coins (features/coins/api.ts), which an order's move changes. */
 const COIN_KEYS = [
-  [...SESSION_QUERY_KEY, 'bank'],
+  [...SESSION_QUERY_KEY, 'wallet'],
   [...SESSION_QUERY_KEY, 'pending-coin'],
 ] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankResponse } from '@lucky/shared';
+import { walletResponse } from '@lucky/shared';
 import { apiError, inTurn, json, stubFetch } from '../test/fetch-stub';
 import { signInAs } from '../test/render-app';
 import { api, ApiError } from './api-client';
@@ -48,19 +48,19 @@ describe('api client', () => {
 
   it('unwraps a success to its body, parsed with the shared schema', async () => {
     stubFetch({ [BANK]: json({ total: 1234567 }) });
-    await expect(api.get('/bank/api/v1/bank', bankResponse)).resolves.toEqual({ total: 1234567 });
+    await expect(api.get('/bank/api/v1/bank', walletResponse)).resolves.toEqual({ total: 1234567 });
   });
 
   it('refuses a body that breaks the contract with the generic message', async () => {
     stubFetch({ [BANK]: json({ total: 'nhiều' }) });
-    const error = await failure(api.get('/bank/api/v1/bank', bankResponse));
+    const error = await failure(api.get('/bank/api/v1/bank', walletResponse));
     expect(error.message).toBe('Lỗi không mong muốn');
   });
 
   it('parses with a schema that loads while the call is under way (lazySchema), contract breaks included', async () => {
     stubFetch({ [BANK]: inTurn(json({ total: 7 }), json({ total: 'nhiều' })) });
-    await expect(api.get('/bank/api/v1/bank', lazySchema('bankResponse'))).resolves.toEqual({ total: 7 });
-    const error = await failure(api.get('/bank/api/v1/bank', lazySchema('bankResponse')));
+    await expect(api.get('/bank/api/v1/bank', lazySchema('walletResponse'))).resolves.toEqual({ total: 7 });
+    const error = await failure(api.get('/bank/api/v1/bank', lazySchema('walletResponse')));
     expect(error.code).toBe('BAD_RESPONSE');
   });
 
@@ -98,7 +98,7 @@ describe('api client', () => {
       });
 
       const [bank, count] = await Promise.all([
-        api.get('/bank/api/v1/bank', bankResponse),
+        api.get('/bank/api/v1/bank', walletResponse),
         api.get('/order/api/v1/order/count'),
       ]);
 

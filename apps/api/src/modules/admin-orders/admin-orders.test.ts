@@ -53,7 +53,7 @@ async function newOrder(
     status: values.status ?? 0,
     payMethod: values.payMethod ?? 1,
     lines: [{ storeId: item.id, priceVnd: 20_000, coinCost: 200, giftCoin: 10, quantity: values.quantity ?? 1 }],
-    passEncrypted: values.password === null ? null : t.app.ctx.secretBox.seal(values.password ?? 'M@tKhau-Game 123'),
+    ...(values.password === null ? {} : { seal: (id: string) => t.app.ctx.secretBox.seal(values.password ?? 'M@tKhau-Game 123', id) }),
     ...(values.dueAt ? { dueAt: values.dueAt } : {}),
     ...(values.code ? { code: values.code } : {}),
   });
@@ -330,7 +330,7 @@ describe('the game password', () => {
     const c = await customer();
     const order = await newOrder(c.userId, { status: 0 });
     const otherKey = createSecretBox('a-secret-key-this-app-does-not-have');
-    await db().update(orders).set({ passEncrypted: otherKey.seal('M@tKhau-Game 123') }).where(eq(orders.id, order.id));
+    await db().update(orders).set({ passEncrypted: otherKey.seal('M@tKhau-Game 123', order.id) }).where(eq(orders.id, order.id));
     const res = await reveal(order.id);
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Không giải mã được mật khẩu game của đơn này (khoá mã hoá đã thay đổi)' });

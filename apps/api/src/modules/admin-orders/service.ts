@@ -132,9 +132,11 @@ export async function revealOrderPassword(ctx: AppContext, actorId: string, orde
   });
   if (sealed === null) return { order_pass: null };
   try {
-    return { order_pass: ctx.secretBox.open(sealed) };
+    // Bound to the order id: a ciphertext copied from another order does not open.
+    return { order_pass: ctx.secretBox.open(sealed, orderId) };
   } catch (error) {
-    // A changed SECRET_KEY makes old passwords unreadable: say so in Vietnamese, log no secret.
+    // A changed SECRET_KEY (without the old one in SECRET_KEY_PREVIOUS) makes old passwords unreadable:
+    // say so in Vietnamese, log no secret.
     ctx.log.warn({ err: error, orderId }, 'could not decrypt an order password');
     throw new AppError(ERROR_CODES.INTERNAL, API_MESSAGES.passwordUnreadable, 500);
   }

@@ -78,6 +78,9 @@ export function createFacebookVerifier(
         provider: 'facebook',
         subject: user_id,
         email,
+        // The Graph API says nothing of whether the address was confirmed: it is never trusted to link
+        // or to grant anything (docs/decisions/0011). The account is found by its Facebook id.
+        emailVerified: false,
         name: (name?.trim() || nameFromEmail(email)).slice(0, TEXT_LIMITS.name),
         picture: picture?.data?.url ?? null,
       };

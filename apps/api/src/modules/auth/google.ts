@@ -38,7 +38,7 @@ export function createGoogleVerifier(
     if (typeof claims.sub !== 'string' || typeof claims.email !== 'string' || !claims.email.includes('@')) {
       throw invalidToken();
     }
-    // An unverified address could belong to someone else: never let it claim an account.
+    // An unverified address could belong to someone else: such an account is refused outright.
     if (claims.email_verified !== true) {
       throw new AppError(ERROR_CODES.UNAUTHENTICATED, API_MESSAGES.emailNotVerified, 401);
     }
@@ -48,6 +48,8 @@ export function createGoogleVerifier(
       provider: 'google',
       subject: claims.sub,
       email: claims.email,
+      // Checked above: Google vouches for it, so it may link this sign-in to the account of that email.
+      emailVerified: true,
       name: name.slice(0, TEXT_LIMITS.name),
       picture: typeof claims.picture === 'string' ? claims.picture : null,
     };

@@ -26,11 +26,14 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
 const invalidRefreshToken = () =>
   new AppError(ERROR_CODES.INVALID_REFRESH_TOKEN, API_MESSAGES.invalidRefreshToken, 401);
 
-/** Issues an access token and a fresh refresh token; a new family unless one is given (rotation). */
+/**
+ * Issues an access token and a fresh refresh token; a new family unless one is given (rotation). The
+ * token's email is what admin rights go by (plugins/auth.ts): an email no provider verified carries none.
+ */
 async function issueTokens(
   ctx: AppContext,
   db: Db,
-  user: { id: string; email: string },
+  user: { id: string; email: string; emailVerified: boolean },
   familyId: string = crypto.randomUUID(),
 ): Promise<TokenPair> {
   const refreshToken = crypto.randomBytes(32).toString('base64url');
@@ -40,7 +43,7 @@ async function issueTokens(
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(Date.now() + ctx.config.auth.refreshTokenTtlDays * DAY_MS),
   });
-  const accessToken = await ctx.tokens.sign({ userId: user.id, email: user.email, sessionId: familyId });
+  const accessToken = await ctx.tokens.sign({ userId: user.id, email: user.emailVerified ? user.email : '', sessionId: familyId });
   return { access_token: accessToken, refresh_token: refreshToken };
 }
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bankResponse, errorBody } from '@lucky/shared';
+import { walletResponse, errorBody } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { coinTotal } from './service.js';
 
-export async function bankRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -16,7 +16,7 @@ export async function bankRoutes(app: FastifyInstance, ctx: AppContext): Promise
         tags: ['bank'],
         summary: 'Tổng coin của người dùng (chưa trừ coin đang chờ)',
         security: [{ apiKey: [], accessToken: [] }],
-        response: { 200: bankResponse, 401: errorBody },
+        response: { 200: walletResponse, 401: errorBody },
       },
     },
     async (request) => ({ total: await coinTotal(ctx.db, currentUser(request).id) }),

@@ -192,7 +192,7 @@ describe('POST /order/api/v1/order', () => {
     const [row] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(row!.passEncrypted).toBeTruthy();
     expect(row!.passEncrypted).not.toContain(password);
-    expect(t.app.ctx.secretBox.open(row!.passEncrypted!)).toBe(password);
+    expect(t.app.ctx.secretBox.open(row!.passEncrypted!, placed.id)).toBe(password);
     expect(JSON.stringify(row)).not.toContain(password);
 
     const responses = [

@@ -1,5 +1,5 @@
-/** Orders, their lines and their audit rows. The game password column is never selected here. */
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+/** Orders, their lines and their audit rows. The game password column is read only by the start-up re-seal. */
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customerOrderColumns } from '../../db/order-columns.js';
 import { orderLines, orders, platforms, storeItems } from '../../db/schema.js';
@@ -96,4 +96,27 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
     if (pgError.code === '23505') return pgError.constraint === constraint;
   }
   return false;
+}
+
+/**
+ * Up to `limit` sealed game passwords after order id `afterId` (keyset pages), for the start-up re-seal.
+ * Only open orders hold one: the password is erased when an order becomes final.
+ */
+export function findSealedPasswords(db: Db, afterId: string | null, limit: number): Promise<{ id: string; passEncrypted: string }[]> {
+  return db
+    .select({ id: orders.id, passEncrypted: sql<string>`${orders.passEncrypted}` })
+    .from(orders)
+    .where(and(isNotNull(orders.passEncrypted), afterId ? gt(orders.id, afterId) : undefined))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/** Replaces a sealed password only if it is still `before` (another instance or a final move may have changed it). */
+export async function replaceSealedPassword(db: Db, id: string, before: string, after: string): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ passEncrypted: after })
+    .where(and(eq(orders.id, id), eq(orders.passEncrypted, before)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
 }

@@ -11,9 +11,9 @@ import {
   ORDER_STATUS,
   ORDER_STATUS_ALL,
   PAY_METHOD,
-  TEXTS,
   buildVietQrPayload,
   computeTotals,
+  orderProblem,
   type Order,
   type OrderList,
   type OrderRequest,
@@ -54,14 +54,6 @@ export interface PlaceOrderOptions {
   now?: Date;
 }
 
-/** Missing required fields → 400 'Vui lòng điền đầy đủ thông tin', naming the fields for the form. */
-function requireFilled(values: Record<string, string>): void {
-  const missing = Object.keys(values).filter((field) => values[field]!.trim() === '');
-  if (missing.length > 0) {
-    throw badRequest(TEXTS.fillAllFields, Object.fromEntries(missing.map((field) => [field, TEXTS.fillAllFields])));
-  }
-}
-
 /** Merges repeated ids (quantities add up) keeping the cart's first-seen order. */
 function mergeCart(items: OrderRequest['order_items']): Map<number, number> {
   const quantities = new Map<number, number>();
@@ -74,8 +66,10 @@ function mergeCart(items: OrderRequest['order_items']): Map<number, number> {
 
 /** Checks the request against spec §5 and the catalogue, and prices it from the database. */
 async function draftOrder(db: Db, input: OrderRequest): Promise<Draft> {
-  requireFilled({ order_bank_name: input.order_bank_name, order_server: input.order_server });
-  if (input.order_items.length === 0) throw badRequest(TEXTS.chooseProduct);
+  // Spec §5, the rule the web form runs too: name and server, then the cart; the platform's own fields
+  // once its items say which platform it is. Missing fields are named, so the form can mark them.
+  const early = orderProblem(input, null, input.order_items.length);
+  if (early) throw badRequest(early.message, early.fields);
 
   const quantities = mergeCart(input.order_items);
   const items = await repo.findItemsForOrder(db, [...quantities.keys()]);
@@ -85,8 +79,8 @@ async function draftOrder(db: Db, input: OrderRequest): Promise<Draft> {
   if (new Set(items.map((item) => item.platformId)).size > 1) throw badRequest(API_MESSAGES.itemsMixedPlatforms);
   const platform = items[0]!;
 
-  if (platform.needLogin) requireFilled({ order_account: input.order_account, order_pass: input.order_pass });
-  else requireFilled({ order_uid: input.order_uid });
+  const missing = orderProblem(input, platform.needLogin, input.order_items.length);
+  if (missing) throw badRequest(missing.message, missing.fields);
 
   const byId = new Map(items.map((item) => [item.id, item]));
   const lines = [...quantities].map(([id, quantity]): DraftLine => {
@@ -204,7 +198,10 @@ export async function placeOrder(ctx: AppContext, userId: string, input: OrderRe
 
   const draft = await draftOrder(ctx.db, input);
   const placedAt = options.now ?? new Date();
+  // Chosen here, not by the database: the game password is sealed bound to it (lib/secret-box.ts).
+  const id = crypto.randomUUID();
   const values: Omit<repo.NewOrder, 'code' | 'payQrCode'> = {
+    id,
     userId,
     platformId: draft.platformId,
     platformName: draft.platformName,
@@ -217,7 +214,7 @@ export async function placeOrder(ctx: AppContext, userId: string, input: OrderRe
     contact: input.order_contact,
     account: input.order_account,
     // Only login platforms need the password; we keep no secret we do not need.
-    passEncrypted: draft.needLogin ? ctx.secretBox.seal(input.order_pass) : null,
+    passEncrypted: draft.needLogin ? ctx.secretBox.seal(input.order_pass, id) : null,
     server: input.order_server,
     uid: input.order_uid,
     comment: input.order_comment,

@@ -22,7 +22,7 @@ import { cassoNotification, fromCasso, fromSepay, sepayNotification, type BankNo
 import { attachTransfer, listTransfers, receiveNotification, refundTransfer, transferTotals } from './service.js';
 import { verifyCasso, verifySepay, type Verdict } from './signatures.js';
 
-/** The webhooks' prefix: no x-api-key there (plugins/auth.ts KEYLESS_PATHS), the providers sign instead. */
+/** The webhooks' prefix: no x-api-key there (`config.keyless`, plugins/auth.ts), the providers sign instead. */
 export const WEBHOOK_PREFIX = '/payment/api/v1/webhook/';
 
 /** A malformed id is just a transfer that does not exist (404, not 400), as on the order routes. */
@@ -113,6 +113,7 @@ function webhookRoutes(scope: FastifyInstance, ctx: AppContext): void {
   r.post(
     `${WEBHOOK_PREFIX}sepay`,
     {
+      config: { keyless: true },
       onRequest: configured('sepay'),
       preValidation: authenticate((raw, request) =>
         verifySepay(ctx.config.payments.sepay!, request.headers, raw, new Date()),
@@ -133,6 +134,7 @@ function webhookRoutes(scope: FastifyInstance, ctx: AppContext): void {
   r.post(
     `${WEBHOOK_PREFIX}casso`,
     {
+      config: { keyless: true },
       onRequest: configured('casso'),
       preValidation: authenticate((raw, request) =>
         verifyCasso(ctx.config.payments.casso!.secret, request.headers, raw, new Date()),

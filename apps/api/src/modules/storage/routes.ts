@@ -17,6 +17,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.get(
     '/storage/api/v1/storage/file/:fileId',
     {
+      config: { keyless: true },
       schema: {
         tags: ['storage'],
         summary: 'Ảnh đã lưu (theo mã tệp)',

@@ -29,7 +29,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         name: user.name,
         picture: user.picture,
         email: user.email,
-        is_admin: isAdminEmail(ctx, user.email),
+        // Admin rights go by a verified email only (a Facebook address proves nothing).
+        is_admin: user.emailVerified && isAdminEmail(ctx, user.email),
       };
     },
   );

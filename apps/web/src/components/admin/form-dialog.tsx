@@ -17,7 +17,8 @@ export interface FormDialogProps {
   submitBlocked?: boolean;
   maxWidth?: DialogProps['maxWidth'];
   onClose: () => void;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Usually react-hook-form's `handleSubmit(…)`, which checks the form with its schema first. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<void>;
   children: ReactNode;
 }
 
@@ -38,7 +39,7 @@ export function FormDialog({
   const titleId = useId();
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>{children}</DialogContent>
         <DialogActions>

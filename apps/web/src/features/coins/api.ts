@@ -5,11 +5,11 @@ import { lazySchema } from '../../lib/lazy-schema';
 import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
 
 /** The coin total. Loaded only when signed in; failures stay silent (spec §8). */
-export function useBank() {
+export function useWallet() {
   const signedIn = useSignedIn();
   return useQuery({
-    queryKey: [...SESSION_QUERY_KEY, 'bank'],
-    queryFn: ({ signal }) => api.get('/bank/api/v1/bank', lazySchema('bankResponse'), { signal }),
+    queryKey: [...SESSION_QUERY_KEY, 'wallet'],
+    queryFn: ({ signal }) => api.get('/bank/api/v1/bank', lazySchema('walletResponse'), { signal }),
     enabled: signedIn,
     meta: { silent: true },
   });
@@ -32,10 +32,10 @@ export function usePendingCoins() {
  */
 export function useCoinBalance(): { balance: number; loading: boolean } {
   const signedIn = useSignedIn();
-  const bank = useBank();
+  const wallet = useWallet();
   const pending = usePendingCoins();
   return {
-    balance: displayedBalance(bank.data?.total, pending.data),
-    loading: signedIn && (bank.isPending || pending.isPending),
+    balance: displayedBalance(wallet.data?.total, pending.data),
+    loading: signedIn && (wallet.isPending || pending.isPending),
   };
 }

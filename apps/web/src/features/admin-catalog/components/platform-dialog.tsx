@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import FormControlLabel from '@mui/material/FormControlLabel';
+import { useState } from 'react';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import { ADMIN_LIMITS, API_MESSAGES, type AdminPlatform } from '@lucky/shared';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_LIMITS, adminPlatformForm, type AdminPlatform } from '@lucky/shared';
 import { FormDialog } from '../../../components/admin/form-dialog';
+import { FormSwitch } from '../../../components/ui/form-switch';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { useToast } from '../../../components/ui/toast';
 import { PicturePicker } from '../../../components/admin/picture-picker';
 import { useCreatePlatform, useUpdatePlatform } from '../api';
@@ -15,42 +16,35 @@ export interface PlatformDialogProps {
   onClose: () => void;
 }
 
-const one = (id: string | null) => (id ? [id] : []);
+const one = (id: string | null | undefined) => (id ? [id] : []);
 
 export function PlatformDialog({ platform, onClose }: PlatformDialogProps) {
   const create = useCreatePlatform();
   const update = useUpdatePlatform();
   const { showSuccess } = useToast();
-  const [name, setName] = useState(platform?.name ?? '');
-  const [picture, setPicture] = useState<string[]>(one(platform?.picture ?? null));
-  const [salePicture, setSalePicture] = useState<string[]>(one(platform?.sale_picture ?? null));
-  const [needLogin, setNeedLogin] = useState(platform?.need_login ?? false);
-  const [active, setActive] = useState(platform?.is_active ?? true);
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(adminPlatformForm),
+    defaultValues: {
+      name: platform?.name ?? '',
+      picture: one(platform?.picture),
+      sale_picture: one(platform?.sale_picture),
+      need_login: platform?.need_login ?? false,
+      is_active: platform?.is_active ?? true,
+    },
+  });
   const [uploads, setUploads] = useState(0);
-  const [tried, setTried] = useState(false);
   const busy = create.isPending || update.isPending;
-  const nameError = tried && name.trim() === '';
 
   const onBusy = (value: boolean) => setUploads((count) => count + (value ? 1 : -1));
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (name.trim() === '') return;
-    const fields = {
-      name: name.trim(),
-      picture: picture[0] ?? null,
-      sale_picture: salePicture[0] ?? null,
-      need_login: needLogin,
-      is_active: active,
-    };
+  const submit = handleSubmit((fields) => {
     const done = () => {
       showSuccess(platform ? `Đã lưu ${fields.name}` : `Đã thêm ${fields.name}`);
       onClose();
     };
     if (platform) update.mutate({ id: platform.id, patch: fields }, { onSuccess: done });
     else create.mutate(fields, { onSuccess: done });
-  }
+  });
 
   return (
     <FormDialog
@@ -62,32 +56,46 @@ export function PlatformDialog({ platform, onClose }: PlatformDialogProps) {
       onSubmit={submit}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="name"
           label="Tên trò chơi"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
           required
           autoFocus
-          error={nameError}
-          helperText={nameError ? API_MESSAGES.nameRequired : undefined}
           slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.name } }}
         />
-        <PicturePicker label="Ảnh trò chơi" value={picture} onChange={setPicture} max={1} onBusyChange={onBusy} />
-        <FormControlLabel
-          control={<Switch checked={needLogin} onChange={(event) => setNeedLogin(event.target.checked)} />}
+        <Controller
+          control={control}
+          name="picture"
+          render={({ field }) => (
+            <PicturePicker
+              label="Ảnh trò chơi"
+              value={field.value}
+              onChange={field.onChange}
+              max={1}
+              onBusyChange={onBusy}
+            />
+          )}
+        />
+        <FormSwitch
+          control={control}
+          name="need_login"
           label="Nạp qua đăng nhập (khách nhập tài khoản và mật khẩu game thay vì UID)"
         />
-        <PicturePicker
-          label="Ảnh khuyến mãi (banner trang chủ)"
-          value={salePicture}
-          onChange={setSalePicture}
-          max={1}
-          onBusyChange={onBusy}
+        <Controller
+          control={control}
+          name="sale_picture"
+          render={({ field }) => (
+            <PicturePicker
+              label="Ảnh khuyến mãi (banner trang chủ)"
+              value={field.value}
+              onChange={field.onChange}
+              max={1}
+              onBusyChange={onBusy}
+            />
+          )}
         />
-        <FormControlLabel
-          control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} />}
-          label="Đang bán (hiện cho khách)"
-        />
+        <FormSwitch control={control} name="is_active" label="Đang bán (hiện cho khách)" />
       </Stack>
     </FormDialog>
   );

@@ -1,21 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ADMIN_LIMITS, API_MESSAGES, formatNumber, type AdminUserRow } from '@lucky/shared';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_LIMITS, adminAdjustForm, formatNumber, type AdminUserRow } from '@lucky/shared';
 import { FormDialog } from '../../../components/admin/form-dialog';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { useToast } from '../../../components/ui/toast';
 import { formatDelta } from '../../../lib/admin-format';
 import { useAdjustCoins } from '../api';
-
-/** The delta typed, or null unless it is a whole number other than 0 within the limit. */
-export function parseDelta(text: string): number | null {
-  const cleaned = text.replace(/[\s.]/g, '').replace(/^\u2212/, '-');
-  if (!/^[+-]?\d+$/.test(cleaned)) return null;
-  const value = Number(cleaned);
-  if (!Number.isSafeInteger(value) || value === 0 || Math.abs(value) > ADMIN_LIMITS.adjust) return null;
-  return value;
-}
 
 export interface AdjustDialogProps {
   customer: AdminUserRow;
@@ -26,19 +18,15 @@ export interface AdjustDialogProps {
 export function AdjustDialog({ customer, onClose }: AdjustDialogProps) {
   const adjust = useAdjustCoins();
   const { showSuccess } = useToast();
-  const [deltaText, setDeltaText] = useState('');
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const delta = parseDelta(deltaText);
-  const deltaError = tried && delta === null;
-  const reasonError = tried && reason.trim() === '';
+  const form = useForm({ resolver: zodResolver(adminAdjustForm), defaultValues: { delta: '', reason: '' } });
+  // The button says which way the coins go, as soon as the delta typed reads as a valid one.
+  const typedDelta = useWatch({ control: form.control, name: 'delta' });
+  const readDelta = adminAdjustForm.shape.delta.safeParse(typedDelta);
+  const deducting = readDelta.success && readDelta.data < 0;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (delta === null || reason.trim() === '') return;
+  const submit = form.handleSubmit(({ delta, reason }) => {
     adjust.mutate(
-      { user_id: customer.id, delta, reason: reason.trim() },
+      { user_id: customer.id, delta, reason },
       {
         onSuccess: (result) => {
           showSuccess(
@@ -48,13 +36,13 @@ export function AdjustDialog({ customer, onClose }: AdjustDialogProps) {
         },
       },
     );
-  }
+  });
 
   return (
     <FormDialog
       title="Điều chỉnh coin"
       busy={adjust.isPending}
-      submitLabel={delta !== null && delta < 0 ? 'Trừ coin' : 'Cộng coin'}
+      submitLabel={deducting ? 'Trừ coin' : 'Cộng coin'}
       maxWidth="xs"
       onClose={onClose}
       onSubmit={submit}
@@ -64,27 +52,23 @@ export function AdjustDialog({ customer, onClose }: AdjustDialogProps) {
         {formatNumber(customer.available_coins)} coin.
       </Typography>
       <Stack spacing={2}>
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="delta"
           label="Số coin điều chỉnh"
-          value={deltaText}
-          onChange={(event) => setDeltaText(event.target.value)}
           required
           autoFocus
-          error={deltaError}
-          helperText={
-            deltaError ? API_MESSAGES.adjustDeltaInvalid : 'Số dương để cộng coin, số âm (ví dụ -500) để trừ coin'
-          }
+          helperText="Số dương để cộng coin, số âm (ví dụ -500) để trừ coin"
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="reason"
           label="Lý do"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
           required
           multiline
           minRows={2}
-          error={reasonError}
-          helperText={reasonError ? API_MESSAGES.adjustReasonRequired : 'Ghi vào sổ coin của khách'}
+          helperText="Ghi vào sổ coin của khách"
           slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.reason } }}
         />
       </Stack>

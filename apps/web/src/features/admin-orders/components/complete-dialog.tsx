@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { ADMIN_LIMITS, ORDER_STATUS, TEXTS } from '@lucky/shared';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_LIMITS, ORDER_STATUS, TEXTS, adminCompleteForm } from '@lucky/shared';
 import { FormDialog } from '../../../components/admin/form-dialog';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { PicturePicker } from '../../../components/admin/picture-picker';
@@ -19,24 +21,20 @@ export interface CompleteDialogProps {
 export function CompleteDialog({ orderId, code, open, onClose }: CompleteDialogProps) {
   const move = useMoveOrder(orderId);
   const { showSuccess } = useToast();
-  const [comment, setComment] = useState('');
-  const [pictures, setPictures] = useState<string[]>([]);
+  const form = useForm({
+    resolver: zodResolver(adminCompleteForm),
+    defaultValues: { result_comment: '', result_picture: [] as string[] },
+  });
+  const comment = useWatch({ control: form.control, name: 'result_comment' });
   const [uploading, setUploading] = useState(false);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit((result) => {
     move.mutate(
-      {
-        status: ORDER_STATUS.COMPLETED,
-        result_comment: comment.trim(),
-        result_picture: pictures,
-        expected_status: ORDER_STATUS.PROCESSING,
-      },
+      { status: ORDER_STATUS.COMPLETED, ...result, expected_status: ORDER_STATUS.PROCESSING },
       {
         onSuccess: () => {
           showSuccess(`Đã hoàn thành đơn ${code}`);
-          setComment('');
-          setPictures([]);
+          form.reset();
           onClose();
         },
         // Someone else moved the order: the page reloads it, so the dialog has nothing left to do.
@@ -45,7 +43,7 @@ export function CompleteDialog({ orderId, code, open, onClose }: CompleteDialogP
         },
       },
     );
-  }
+  });
 
   return (
     <FormDialog
@@ -60,23 +58,29 @@ export function CompleteDialog({ orderId, code, open, onClose }: CompleteDialogP
       onSubmit={submit}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="result_comment"
           label={TEXTS.adminReply}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
           multiline
           minRows={3}
           autoFocus
           helperText={`Khách hàng sẽ thấy nội dung này trong đơn hàng (${comment.length}/${ADMIN_LIMITS.resultComment})`}
           slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.resultComment } }}
         />
-        <PicturePicker
-          label={TEXTS.resultPictures}
-          value={pictures}
-          onChange={setPictures}
-          max={ADMIN_LIMITS.resultPictures}
-          onBusyChange={setUploading}
-          disabled={move.isPending}
+        <Controller
+          control={form.control}
+          name="result_picture"
+          render={({ field }) => (
+            <PicturePicker
+              label={TEXTS.resultPictures}
+              value={field.value}
+              onChange={field.onChange}
+              max={ADMIN_LIMITS.resultPictures}
+              onBusyChange={setUploading}
+              disabled={move.isPending}
+            />
+          )}
         />
       </Stack>
     </FormDialog>

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { ADMIN_LIMITS, API_MESSAGES, ORDER_STATUS, PAY_METHOD } from '@lucky/shared';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_LIMITS, ORDER_STATUS, PAY_METHOD, adminRejectForm } from '@lucky/shared';
 import { FormDialog } from '../../../components/admin/form-dialog';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useMoveOrder } from '../api';
@@ -21,27 +22,21 @@ export interface RejectDialogProps {
 export function RejectDialog({ orderId, code, status, payMethod, open, onClose }: RejectDialogProps) {
   const move = useMoveOrder(orderId);
   const { showSuccess } = useToast();
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const missing = reason.trim() === '';
+  const form = useForm({ resolver: zodResolver(adminRejectForm), defaultValues: { reason: '' } });
 
+  // Closing keeps what was typed for the next opening, but not the complaint about it.
   const close = () => {
-    setTried(false);
+    form.reset(undefined, { keepValues: true });
     onClose();
   };
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (missing) return;
-    const text = reason.trim();
+  const submit = form.handleSubmit(({ reason }) => {
     move.mutate(
-      { status: ORDER_STATUS.REJECTED, reason: text, result_comment: text, expected_status: status },
+      { status: ORDER_STATUS.REJECTED, reason, result_comment: reason, expected_status: status },
       {
         onSuccess: () => {
           showSuccess(`Đã từ chối đơn ${code}`);
-          setReason('');
-          setTried(false);
+          form.reset();
           onClose();
         },
         onError: (error) => {
@@ -49,7 +44,7 @@ export function RejectDialog({ orderId, code, status, payMethod, open, onClose }
         },
       },
     );
-  }
+  });
 
   return (
     <FormDialog
@@ -70,20 +65,15 @@ export function RejectDialog({ orderId, code, status, payMethod, open, onClose }
             Đơn đã thanh toán: sau khi từ chối, hãy chuyển khoản hoàn tiền cho khách rồi bấm 'Đã hoàn tiền'.
           </Alert>
         ) : null}
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="reason"
           label="Lý do từ chối"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
           required
           multiline
           minRows={3}
           autoFocus
-          error={tried && missing}
-          helperText={
-            tried && missing
-              ? API_MESSAGES.rejectReasonRequired
-              : 'Khách hàng sẽ thấy lý do này trong mục Admin phản hồi'
-          }
+          helperText="Khách hàng sẽ thấy lý do này trong mục Admin phản hồi"
           slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.reason } }}
         />
       </Stack>

@@ -1,22 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { ADMIN_LIMITS, API_MESSAGES, ERROR_CODES, formatVnd, type AdminTransfer } from '@lucky/shared';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_LIMITS, ERROR_CODES, adminTransferAttach, formatVnd, type AdminTransfer } from '@lucky/shared';
 import { FormDialog } from '../../../components/admin/form-dialog';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useAttachTransfer } from '../api';
 import { TransferSummary } from './transfer-summary';
 
 const ORDER_CODE_MAX = 40;
-
-/** The code as the API stores it (the API normalises it the same way). */
-const normalise = (code: string) => code.trim().toUpperCase();
+const CONFIRM_SHORT = 'Hãy đánh dấu xác nhận nếu vẫn muốn gán giao dịch vào đơn này';
 
 export interface AttachDialogProps {
   transfer: AdminTransfer;
@@ -30,47 +30,43 @@ export interface AttachDialogProps {
 export function AttachDialog({ transfer, onClose }: AttachDialogProps) {
   const attach = useAttachTransfer(transfer.id);
   const { showSuccess, showError } = useToast();
-  const [code, setCode] = useState('');
-  const [note, setNote] = useState('');
-  const [tried, setTried] = useState(false);
+  const { control, handleSubmit, setError, setValue, clearErrors } = useForm({
+    resolver: zodResolver(adminTransferAttach),
+    defaultValues: { order_code: '', accept_short: false, note: '' },
+  });
   /** The API's TRANSFER_SHORT message, for the order code it was about. */
   const [short, setShort] = useState<{ code: string; message: string } | null>(null);
-  const [acceptShort, setAcceptShort] = useState(false);
-  const [confirmTried, setConfirmTried] = useState(false);
 
-  const orderCode = normalise(code);
-  const codeError = tried && orderCode === '';
-  // The warning holds only for the order it was given for; another code is asked about afresh.
-  const shortHere = short !== null && short.code === orderCode;
-  const confirmMissing = shortHere && confirmTried && !acceptShort;
+  // The code as the API stores it (the contract normalises it); the warning holds only for the order it
+  // was given for, and another code is asked about afresh.
+  const typedCode = useWatch({ control, name: 'order_code' });
+  const orderCode = adminTransferAttach.shape.order_code.safeParse(typedCode);
+  const shortHere = short !== null && orderCode.success && short.code === orderCode.data;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (orderCode === '') return;
-    if (shortHere && !acceptShort) {
-      setConfirmTried(true);
+  const submit = handleSubmit(({ order_code, accept_short, note }) => {
+    if (shortHere && !accept_short) {
+      setError('accept_short', { message: CONFIRM_SHORT });
       return;
     }
     attach.mutate(
-      { order_code: orderCode, accept_short: shortHere && acceptShort, note: note.trim() },
+      { order_code, accept_short: shortHere && accept_short, note },
       {
         onSuccess: (result) => {
-          showSuccess(`Đã gán giao dịch ${formatVnd(transfer.amount_vnd)} vào đơn ${result.order_code ?? orderCode}`);
+          showSuccess(`Đã gán giao dịch ${formatVnd(transfer.amount_vnd)} vào đơn ${result.order_code ?? order_code}`);
           onClose();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === ERROR_CODES.TRANSFER_SHORT) {
-            setShort({ code: orderCode, message: error.message });
-            setAcceptShort(false);
-            setConfirmTried(false);
+            setShort({ code: order_code, message: error.message });
+            setValue('accept_short', false);
+            clearErrors('accept_short');
           } else {
             showError(error);
           }
         },
       },
     );
-  }
+  });
 
   return (
     <FormDialog
@@ -83,22 +79,21 @@ export function AttachDialog({ transfer, onClose }: AttachDialogProps) {
     >
       <TransferSummary transfer={transfer} />
       <Stack spacing={2}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="order_code"
           label="Mã đơn hàng"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
           required
           autoFocus
-          error={codeError}
-          helperText={codeError ? API_MESSAGES.orderCodeRequired : 'Đơn chuyển khoản đang chờ thanh toán'}
+          helperText="Đơn chuyển khoản đang chờ thanh toán"
           slotProps={{
             htmlInput: { maxLength: ORDER_CODE_MAX, autoCapitalize: 'characters', spellCheck: false },
           }}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="note"
           label="Ghi chú (không bắt buộc)"
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
           multiline
           minRows={2}
           helperText="Lưu vào nhật ký thao tác"
@@ -107,22 +102,28 @@ export function AttachDialog({ transfer, onClose }: AttachDialogProps) {
         {shortHere && (
           <>
             <Alert severity="warning">{short.message}</Alert>
-            <FormControl error={confirmMissing}>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={acceptShort}
-                    onChange={(event) => setAcceptShort(event.target.checked)}
-                    // Focus moves here when the question appears, so a keyboard user meets it next.
-                    autoFocus
+            <Controller
+              control={control}
+              name="accept_short"
+              render={({ field, fieldState }) => (
+                <FormControl error={fieldState.error !== undefined}>
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        name={field.name}
+                        checked={field.value ?? false}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        onBlur={field.onBlur}
+                        // Focus moves here when the question appears, so a keyboard user meets it next.
+                        autoFocus
+                      />
+                    }
+                    label="Xác nhận gán dù chuyển thiếu"
                   />
-                }
-                label="Xác nhận gán dù chuyển thiếu"
-              />
-              {confirmMissing && (
-                <FormHelperText>Hãy đánh dấu xác nhận nếu vẫn muốn gán giao dịch vào đơn này</FormHelperText>
+                  {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+                </FormControl>
               )}
-            </FormControl>
+            />
           </>
         )}
       </Stack>

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ADMIN_LIMITS, formatVnd, type AdminTransfer } from '@lucky/shared';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_LIMITS, adminTransferRefund, formatVnd, type AdminTransfer } from '@lucky/shared';
 import { FormDialog } from '../../../components/admin/form-dialog';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useRefundTransfer } from '../api';
 import { TransferSummary } from './transfer-summary';
@@ -16,17 +17,19 @@ export interface RefundDialogProps {
 export function RefundDialog({ transfer, onClose }: RefundDialogProps) {
   const refund = useRefundTransfer(transfer.id);
   const { showSuccess } = useToast();
-  const [note, setNote] = useState('');
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(adminTransferRefund),
+    defaultValues: { note: '' },
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    refund.mutate(note.trim(), {
+  const submit = handleSubmit(({ note }) => {
+    refund.mutate(note, {
       onSuccess: () => {
         showSuccess(`Đã ghi nhận hoàn tiền giao dịch ${formatVnd(transfer.amount_vnd)}`);
         onClose();
       },
     });
-  }
+  });
 
   return (
     <FormDialog
@@ -41,10 +44,10 @@ export function RefundDialog({ transfer, onClose }: RefundDialogProps) {
       <Typography variant="body2" sx={{ mb: 2 }}>
         Shop đã chuyển trả {formatVnd(transfer.amount_vnd)} cho người gửi? Giao dịch sẽ không thể gán vào đơn nữa.
       </Typography>
-      <TextField
+      <FormTextField
+        control={control}
+        name="note"
         label="Ghi chú (không bắt buộc)"
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
         fullWidth
         multiline
         minRows={2}

@@ -1,29 +1,19 @@
-import type { ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { TEXTS } from '@lucky/shared';
-import type { OrderField, OrderFormValues } from '../order-form-values';
+import type { Control } from 'react-hook-form';
+import { TEXTS, type OrderFormInput, type OrderFormOutput, type OrderTextField } from '@lucky/shared';
+import { FormTextField } from '../../../components/ui/form-text-field';
 
 export interface OrderFormProps {
-  values: OrderFormValues;
-  onChange: (field: OrderField, value: string) => void;
+  control: Control<OrderFormInput, unknown, OrderFormOutput>;
   needLogin: boolean;
-  /** Required fields found empty at the last submit: marked until filled. */
-  invalid: readonly OrderField[];
   disabled?: boolean;
 }
 
 /** Spec §2: 'Thông tin của bạn', with the login fields or the UID field as the platform needs. */
-export function OrderForm({ values, onChange, needLogin, invalid, disabled }: OrderFormProps) {
-  const field = (name: OrderField) => ({
-    name,
-    value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(name, event.target.value),
-    error: invalid.includes(name) && values[name].trim() === '',
-    disabled,
-    fullWidth: true,
-  });
+export function OrderForm({ control, needLogin, disabled }: OrderFormProps) {
+  // A required field left empty is marked until filled; the message itself is the toast's (spec §8).
+  const field = (name: OrderTextField) => ({ control, name, disabled, fullWidth: true, keepHelperText: true });
 
   return (
     <Box component="section" aria-labelledby="order-form-heading">
@@ -31,14 +21,14 @@ export function OrderForm({ values, onChange, needLogin, invalid, disabled }: Or
         {TEXTS.yourInfo}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
+        <FormTextField
           {...field('order_bank_name')}
           label="Họ tên (trùng tên tài khoản ngân hàng)"
           required
           autoComplete="name"
           helperText={TEXTS.nameHelper}
         />
-        <TextField
+        <FormTextField
           {...field('order_contact')}
           label="Liên hệ (không bắt buộc)"
           autoComplete="tel"
@@ -46,14 +36,14 @@ export function OrderForm({ values, onChange, needLogin, invalid, disabled }: Or
         />
         {needLogin && (
           <>
-            <TextField
+            <FormTextField
               {...field('order_account')}
               label="Tên đăng nhập hoặc email liên kết"
               required
               autoComplete="off"
               helperText={TEXTS.accountHelper}
             />
-            <TextField
+            <FormTextField
               {...field('order_pass')}
               label="Mật khẩu game"
               type="password"
@@ -63,11 +53,17 @@ export function OrderForm({ values, onChange, needLogin, invalid, disabled }: Or
             />
           </>
         )}
-        <TextField {...field('order_server')} label="Server" required autoComplete="off" helperText="Server trong game của bạn" />
+        <FormTextField
+          {...field('order_server')}
+          label="Server"
+          required
+          autoComplete="off"
+          helperText="Server trong game của bạn"
+        />
         {!needLogin && (
-          <TextField {...field('order_uid')} label="UID" required autoComplete="off" helperText={TEXTS.uidHelper} />
+          <FormTextField {...field('order_uid')} label="UID" required autoComplete="off" helperText={TEXTS.uidHelper} />
         )}
-        <TextField
+        <FormTextField
           {...field('order_comment')}
           label="Ghi chú (không bắt buộc)"
           multiline

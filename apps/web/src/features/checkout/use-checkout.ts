@@ -1,0 +1,105 @@
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DEFAULT_PAY_METHOD,
+  EMPTY_ORDER_FORM,
+  PAY_METHOD,
+  orderForm,
+  orderProblem,
+  type OrderFormInput,
+  type OrderFormOutput,
+  type OrderRequestInput,
+  type PayMethod,
+} from '@lucky/shared';
+import { useToast } from '../../components/ui/toast';
+import { useSignedIn } from '../../lib/session';
+import { usePlaceOrder } from './api';
+
+/** What checkout needs of a cart line (the cart itself is another feature's, handed in by the page). */
+export interface CheckoutLine {
+  item: { id: number };
+  quantity: number;
+}
+
+export interface CheckoutOptions {
+  /** The platform's kind: login name and password, or UID (spec §2). */
+  needLogin: boolean;
+  lines: readonly CheckoutLine[];
+  /** The displayed coin balance (spec §4), or null while it loads. */
+  balance: number | null;
+  /** The order exists: empty the cart, before the page is left. */
+  onPlaced: () => void;
+}
+
+const firstMessage = (errors: FieldErrors<OrderFormInput>) =>
+  Object.values(errors).find((error) => error?.message)?.message;
+
+/**
+ * Placing an order from a platform page: the customer's details (a form checked by the shared order
+ * rule), the payment method, the sign-in prompt for visitors, and sending. Messages go to the toast.
+ */
+export function useCheckout({ needLogin, lines, balance, onPlaced }: CheckoutOptions) {
+  const signedIn = useSignedIn();
+  const { showError } = useToast();
+  const [chosenMethod, setChosenMethod] = useState<PayMethod>(DEFAULT_PAY_METHOD);
+  const [signInAsked, setSignInAsked] = useState(false);
+  const resolver = useMemo(() => zodResolver(orderForm(needLogin)), [needLogin]);
+  // The message is the toast's (spec §8); focus stays put rather than jumping (and opening a phone's
+  // keyboard) to the first empty field, which is marked.
+  const form = useForm({ resolver, defaultValues: EMPTY_ORDER_FORM, shouldFocusError: false });
+  const order = usePlaceOrder({ onPlaced });
+  const lastSent = useRef<string | null>(null);
+
+  // Spec §2, §9: coins are offered only when the displayed balance is zero or more.
+  const coinsOffered = signedIn && balance !== null && balance >= 0;
+  const payMethod = coinsOffered ? chosenMethod : PAY_METHOD.BANK;
+
+  /** Runs once the form's schema has passed the fields: the same rule now looks at the cart. */
+  const place = (fields: OrderFormOutput) => {
+    const problem = orderProblem(fields, needLogin, lines.length);
+    if (problem) {
+      showError(problem.message);
+      return;
+    }
+    const body: OrderRequestInput = {
+      ...fields,
+      order_pay_method: payMethod,
+      order_items: lines.map((line) => ({ id: line.item.id, quantity: line.quantity })),
+    };
+    // A changed form, cart or payment method is a new order: it gets a new Idempotency-Key. The same
+    // order sent again (after a lost answer or a refusal) keeps its key, so it is never placed twice.
+    const sent = JSON.stringify(body);
+    if (sent !== lastSent.current) order.newAttempt();
+    lastSent.current = sent;
+    order.submit(body);
+  };
+
+  /** The form's submit, and the order button's click when signed out (which asks to sign in instead). */
+  const submit = (event?: FormEvent) => {
+    if (!signedIn) {
+      event?.preventDefault();
+      setSignInAsked(true);
+      return;
+    }
+    void form.handleSubmit(place, (errors) => showError(firstMessage(errors)))(event);
+  };
+
+  return {
+    signedIn,
+    control: form.control,
+    needLogin,
+    submit,
+    pending: order.pending,
+    payMethod,
+    choosePayMethod: setChosenMethod,
+    coinsOffered,
+    balance: balance ?? 0,
+    /** Spec §2: a visitor who adds an item or orders is asked to sign in. */
+    signInAsked,
+    askToSignIn: () => setSignInAsked(true),
+    closeSignIn: () => setSignInAsked(false),
+  };
+}
+
+export type Checkout = ReturnType<typeof useCheckout>;
