@@ -1,5 +1,6 @@
 /**
- * buildApp(config): registers plugins and modules, never listens (STYLE.md habit 3).
+ * buildApp(config): registers plugins and modules, never listens and never seeds (STYLE.md habit 3): the demo
+ * catalogue is a start-up step of server.ts.
  * Tests call it with an in-memory database and use app.inject().
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,7 +14,6 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { loggerOptions } from './lib/log.js';
-import { seedDemo } from './db/seed.js';
 import { createAccessTokens } from './lib/access-token.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { startAlerts, type Alerts } from './modules/alerts/service.js';
@@ -91,7 +91,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Runs before the hub and the database close: the alerts under way still read their order.
   app.addHook('onClose', () => alerts.stop());
   app.decorate('alerts', alerts);
-  if (config.seedDemo) await seedDemo(ctx);
   // Open orders' game passwords move to the current SECRET_KEY (and the bound v2 format) at start-up.
   await resealOrderPasswords(ctx);
 

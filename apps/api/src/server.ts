@@ -1,4 +1,4 @@
-/** Reads config, builds the app, listens, and shuts down gracefully. */
+/** Reads config, builds the app, seeds the demo catalogue when asked, listens, and shuts down gracefully. */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
+import { seedDemo } from './db/seed.js';
 import { greeting } from './greeting.js';
 import { startDeadlineJob } from './jobs/deadline.js';
 
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The demo catalogue is a start-up step, not part of building the app: tests seed what they need.
+  if (config.seedDemo) await seedDemo(app.ctx);
   const deadlineJob = config.deadlineSweepSeconds > 0 ? startDeadlineJob(app.ctx, config.deadlineSweepSeconds * 1000) : null;
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -8,6 +8,10 @@ import { API_MESSAGES, TEXTS } from './texts.js';
 import { MAX_LIST_LIMIT, MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_PAGE_SIZE, TEXT_LIMITS } from './constants.js';
 import { orderFieldErrors, type OrderTextValues } from './order-rules.js';
 
+// The shapes the web app's first load checks (the token pair, the platforms, the public config) are
+// written in zod/mini in guards.ts, to keep classic zod off the home page; they are part of this contract.
+export { platform, platformList, publicConfig, shopConfig, tokenPair, type Platform, type PublicConfig, type TokenPair } from './guards.js';
+
 // Every message a customer can see is Vietnamese: messages not set on a schema fall back to this one.
 z.config({ customError: () => API_MESSAGES.badRequest });
 
@@ -38,8 +42,6 @@ export type ErrorBody = z.infer<typeof errorBody>;
 // ---------- auth ----------
 export const signInProviderParams = z.object({ provider: z.string().max(40) });
 export const signInBody = z.object({ user_access_token: z.string({ error: API_MESSAGES.badRequest }).min(1).max(8192) });
-export const tokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
-export type TokenPair = z.infer<typeof tokenPair>;
 export const refreshBody = z.object({ refresh_token: z.string({ error: API_MESSAGES.badRequest }).min(1).max(512) });
 export const signOutBody = z.object({ refresh_token: z.string().max(512).optional() });
 export const okResponse = z.object({ ok: z.literal(true) });
@@ -69,19 +71,6 @@ export const platformListQuery = z.object({
   is_active: booleanQuery.optional(),
 });
 
-export const shopConfig = z.object({
-  need_login: z.boolean(),
-  sale_picture: z.string().nullable(),
-});
-export const platform = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  picture: z.string().nullable(),
-  is_active: z.boolean(),
-  shop_config: shopConfig,
-});
-export type Platform = z.infer<typeof platform>;
-export const platformList = z.array(platform);
 
 export const storeListQuery = z.object({
   keyword: z.string().max(TEXT_LIMITS.keyword, { error: API_MESSAGES.tooLong(TEXT_LIMITS.keyword) }).optional(),
@@ -217,14 +206,3 @@ export const fileIdParams = z.object({ fileId: z.string().regex(/^[a-f0-9]{64}$/
 
 export const uploadResponse = z.object({ id: z.string(), content_type: z.string(), width: z.number().int(), height: z.number().int() });
 export type UploadResponse = z.infer<typeof uploadResponse>;
-
-// ---------- public app config (what the browser may see) ----------
-export const publicConfig = z.object({
-  api_key: z.string(),
-  google_client_id: z.string().nullable(),
-  demo_sign_in: z.boolean(),
-  facebook_enabled: z.boolean(),
-  bank: z.object({ bin: z.string(), name: z.string(), account_number: z.string(), account_holder: z.string() }),
-  support: z.object({ social_url: z.string(), chat_url: z.string(), messenger_url: z.string() }),
-});
-export type PublicConfig = z.infer<typeof publicConfig>;

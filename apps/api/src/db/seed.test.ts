@@ -4,7 +4,9 @@ import { seedDemo } from './seed.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'true' });
+  t = await createTestApp();
+  // buildApp never seeds (server.ts does at start-up): this suite seeds the empty database itself.
+  expect(await seedDemo(t.app.ctx)).toBe(true);
 });
 afterAll(async () => {
   await t?.close();

@@ -9,7 +9,7 @@
  *   share this through `authorizedFetch`.
  */
 import { ERROR_CODES } from '@lucky/shared/error-codes';
-import { tokenPairGuard } from '@lucky/shared/guards';
+import { tokenPair } from '@lucky/shared/guards';
 import { TEXTS } from '@lucky/shared/texts';
 import { config } from './config';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './session';
@@ -145,7 +145,7 @@ async function refreshTokens(expiredToken: string): Promise<boolean> {
     clearTokens();
     return false;
   }
-  storeTokens(await unwrap(response, tokenPairGuard));
+  storeTokens(await unwrap(response, tokenPair));
   return true;
 }
 

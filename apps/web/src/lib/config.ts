@@ -3,8 +3,7 @@
  * `<script id="app-config" type="application/json">` with the public config; a build meant for a
  * separate API host has no such block and falls back to the VITE_* values baked in at build time.
  */
-import { publicConfigGuard } from '@lucky/shared/guards';
-import type { PublicConfig } from '@lucky/shared/schemas';
+import { publicConfig, type PublicConfig } from '@lucky/shared/guards';
 
 export interface AppConfig extends PublicConfig {
   /** Prefix of every API address, without a trailing slash; '' = the web app's own origin. */
@@ -51,12 +50,12 @@ export function configFromEnv(env: Env): PublicConfig {
   };
 }
 
-/** The injected block, checked against the shared schema's shape (without zod); null when absent or unreadable. */
+/** The injected block, checked with the shared schema (zod/mini); null when absent or unreadable. */
 export function configFromDocument(doc: Document): PublicConfig | null {
   const text = doc.getElementById('app-config')?.textContent;
   if (!text) return null;
   try {
-    const parsed = publicConfigGuard.safeParse(JSON.parse(text));
+    const parsed = publicConfig.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;
     console.warn('app-config does not match the public config schema; using build-time settings');
   } catch {

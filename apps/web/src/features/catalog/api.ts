@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { platformListGuard } from '@lucky/shared/guards';
+import { platformList } from '@lucky/shared/guards';
 import { api } from '../../lib/api-client';
 import { lazySchema } from '../../lib/lazy-schema';
 
-/** Spec §7: the active platforms (the home grid, and the platform page's own platform). Checked without zod: the home page is in the first load. */
+/** Spec §7: the active platforms (the home grid, and the platform page's own platform). Checked with the zod/mini contract schema: the home page is in the first load. */
 export function usePlatforms() {
   return useQuery({
     queryKey: ['platforms'],
     queryFn: ({ signal }) =>
-      api.get('/platform/api/v1/platform/list?keyword=&is_active=true', platformListGuard, { signal }),
+      api.get('/platform/api/v1/platform/list?keyword=&is_active=true', platformList, { signal }),
   });
 }
 

@@ -3,14 +3,13 @@
  * card is chosen; the home banner and the platform page read it back (the page before its list loads).
  */
 import { STORAGE_KEYS } from '@lucky/shared/constants';
-import { platformGuard } from '@lucky/shared/guards';
-import type { Platform } from '@lucky/shared/schemas';
+import { platform, type Platform } from '@lucky/shared/guards';
 
 export function readSelectedPlatform(): Platform | null {
   try {
     const raw = window.localStorage.getItem(STORAGE_KEYS.platformData);
     if (!raw) return null;
-    const parsed = platformGuard.safeParse(JSON.parse(raw));
+    const parsed = platform.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

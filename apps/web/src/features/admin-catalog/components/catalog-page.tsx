@@ -2,25 +2,31 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import { formatNumber, type AdminPlatform } from '@lucky/shared';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { EmptyState } from '../../../components/admin/empty-state';
 import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
-import { moveId, useAdminPlatforms, useReorderPlatforms, useUpdatePlatform } from '../api';
-import { ActiveChip, ActiveToggle, MoveButtons, Thumb } from './catalog-table-parts';
+import { useAdminPlatforms, useReorderPlatforms, useUpdatePlatform } from '../api';
+import { ActiveChip, EditAndToggle, LeadCells } from './catalog-table-parts';
 import { PlatformDialog } from './platform-dialog';
 import { StoreItemsPanel } from './store-items-panel';
+
+const PLATFORM_COLUMNS = [
+  'Thứ tự',
+  'Ảnh',
+  'Tên',
+  'Cách nạp',
+  { label: 'Sản phẩm', align: 'right' },
+  'Trạng thái',
+  'Thao tác',
+] as const;
 
 /** /admin/catalog: the games (platforms) and, for the chosen one, its store items. */
 export function CatalogPage() {
@@ -61,82 +67,44 @@ export function CatalogPage() {
       ) : rows.length === 0 ? (
         <EmptyState>Chưa có trò chơi nào. Bấm &apos;Thêm trò chơi&apos; để bắt đầu.</EmptyState>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Trò chơi">
-            <TableHead>
-              <TableRow>
-                <TableCell>Thứ tự</TableCell>
-                <TableCell>Ảnh</TableCell>
-                <TableCell>Tên</TableCell>
-                <TableCell>Cách nạp</TableCell>
-                <TableCell align="right">Sản phẩm</TableCell>
-                <TableCell>Trạng thái</TableCell>
-                <TableCell>Thao tác</TableCell>
+        <AdminTable label="Trò chơi" columns={PLATFORM_COLUMNS}>
+          {rows.map((platform) => {
+            const selected = platform.id === chosen?.id;
+            return (
+              <TableRow
+                key={platform.id}
+                selected={selected}
+                sx={[
+                  !platform.is_active && { opacity: 0.7 },
+                  selected && ((theme) => ({ bgcolor: alpha(theme.palette.primary.main, 0.12) })),
+                ]}
+              >
+                <LeadCells row={platform} ids={ids} reorder={reorder}>
+                  {platform.sale_picture && <Chip size="small" label="Có banner khuyến mãi" sx={{ mt: 0.5 }} />}
+                </LeadCells>
+                <TableCell>{platform.need_login ? 'Đăng nhập' : 'UID'}</TableCell>
+                <TableCell align="right">{formatNumber(platform.item_count)}</TableCell>
+                <TableCell>
+                  <ActiveChip active={platform.is_active} />
+                </TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={1}>
+                    <Button
+                      size="small"
+                      variant={selected ? 'contained' : 'outlined'}
+                      aria-pressed={selected}
+                      aria-label={`Sản phẩm của ${platform.name}`}
+                      onClick={() => choose(platform.id)}
+                    >
+                      Sản phẩm
+                    </Button>
+                    <EditAndToggle row={platform} update={update} onEdit={() => setEditing(platform)} />
+                  </Stack>
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((platform, index) => {
-                const selected = platform.id === chosen?.id;
-                return (
-                  <TableRow
-                    key={platform.id}
-                    selected={selected}
-                    sx={[
-                      !platform.is_active && { opacity: 0.7 },
-                      selected && ((theme) => ({ bgcolor: alpha(theme.palette.primary.main, 0.12) })),
-                    ]}
-                  >
-                    <TableCell>
-                      <MoveButtons
-                        name={platform.name}
-                        first={index === 0}
-                        last={index === rows.length - 1}
-                        disabled={reorder.isPending}
-                        onMove={(step) => reorder.mutate(moveId(ids, platform.id, step))}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <Thumb id={platform.picture} alt={platform.name} />
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {platform.name}
-                      </Typography>
-                      {platform.sale_picture && <Chip size="small" label="Có banner khuyến mãi" sx={{ mt: 0.5 }} />}
-                    </TableCell>
-                    <TableCell>{platform.need_login ? 'Đăng nhập' : 'UID'}</TableCell>
-                    <TableCell align="right">{formatNumber(platform.item_count)}</TableCell>
-                    <TableCell>
-                      <ActiveChip active={platform.is_active} />
-                    </TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={1}>
-                        <Button
-                          size="small"
-                          variant={selected ? 'contained' : 'outlined'}
-                          aria-pressed={selected}
-                          aria-label={`Sản phẩm của ${platform.name}`}
-                          onClick={() => choose(platform.id)}
-                        >
-                          Sản phẩm
-                        </Button>
-                        <Button size="small" aria-label={`Sửa ${platform.name}`} onClick={() => setEditing(platform)}>
-                          Sửa
-                        </Button>
-                        <ActiveToggle
-                          name={platform.name}
-                          active={platform.is_active}
-                          disabled={update.isPending}
-                          onToggle={(is_active, onSuccess) => update.mutate({ id: platform.id, patch: { is_active } }, { onSuccess })}
-                        />
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            );
+          })}
+        </AdminTable>
       )}
 
       {chosen ? (

@@ -1,13 +1,17 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ImageNotSupportedIcon from '@mui/icons-material/ImageNotSupported';
 import { useToast } from '../../../components/ui/toast';
 import { fileUrl } from '../../../lib/file-url';
+import { moveId } from '../api';
 
 export function Thumb({ id, alt }: { id: string | null; alt: string }) {
   if (!id) {
@@ -81,5 +85,77 @@ export function MoveButtons({ name, first, last, disabled, onMove }: MoveButtons
         <ArrowDownwardIcon fontSize="small" />
       </IconButton>
     </Stack>
+  );
+}
+
+/** A platform or store item as its table row shows it. */
+interface CatalogRow {
+  id: number;
+  name: string;
+  picture: string | null;
+  is_active: boolean;
+}
+
+export interface LeadCellsProps {
+  row: CatalogRow;
+  /** Every row's id, in the shop's order. */
+  ids: readonly number[];
+  /** Saves a new order of `ids`. */
+  reorder: { isPending: boolean; mutate: (ids: number[]) => void };
+  /** Shown under the name. */
+  children?: ReactNode;
+}
+
+/** A catalogue row's first cells: its place in the shop's order, its picture and its name. */
+export function LeadCells({ row, ids, reorder, children }: LeadCellsProps) {
+  const index = ids.indexOf(row.id);
+  return (
+    <>
+      <TableCell>
+        <MoveButtons
+          name={row.name}
+          first={index === 0}
+          last={index === ids.length - 1}
+          disabled={reorder.isPending}
+          onMove={(step) => reorder.mutate(moveId(ids, row.id, step))}
+        />
+      </TableCell>
+      <TableCell>
+        <Thumb id={row.picture} alt={row.name} />
+      </TableCell>
+      <TableCell>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {row.name}
+        </Typography>
+        {children}
+      </TableCell>
+    </>
+  );
+}
+
+export interface EditAndToggleProps {
+  row: CatalogRow;
+  /** Saves a change to the row. */
+  update: {
+    isPending: boolean;
+    mutate: (input: { id: number; patch: { is_active: boolean } }, options: { onSuccess: () => void }) => void;
+  };
+  onEdit: () => void;
+}
+
+/** A catalogue row's 'Sửa' and 'Ẩn'/'Hiện' buttons. */
+export function EditAndToggle({ row, update, onEdit }: EditAndToggleProps) {
+  return (
+    <>
+      <Button size="small" aria-label={`Sửa ${row.name}`} onClick={onEdit}>
+        Sửa
+      </Button>
+      <ActiveToggle
+        name={row.name}
+        active={row.is_active}
+        disabled={update.isPending}
+        onToggle={(is_active, onSuccess) => update.mutate({ id: row.id, patch: { is_active } }, { onSuccess })}
+      />
+    </>
   );
 }

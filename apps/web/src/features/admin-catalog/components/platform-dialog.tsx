@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import Stack from '@mui/material/Stack';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ADMIN_LIMITS, adminPlatformForm, type AdminPlatform } from '@lucky/shared';
-import { FormDialog } from '../../../components/admin/form-dialog';
+import { adminPlatformForm, type AdminPlatform } from '@lucky/shared';
+import { PictureField } from '../../../components/admin/picture-field';
 import { FormSwitch } from '../../../components/ui/form-switch';
-import { FormTextField } from '../../../components/ui/form-text-field';
-import { useToast } from '../../../components/ui/toast';
-import { PicturePicker } from '../../../components/admin/picture-picker';
 import { useCreatePlatform, useUpdatePlatform } from '../api';
+import { CatalogFormDialog, useSavedThenClose } from './catalog-form-dialog';
 
 export interface PlatformDialogProps {
   /** The platform to edit; null creates one. */
@@ -21,7 +18,7 @@ const one = (id: string | null | undefined) => (id ? [id] : []);
 export function PlatformDialog({ platform, onClose }: PlatformDialogProps) {
   const create = useCreatePlatform();
   const update = useUpdatePlatform();
-  const { showSuccess } = useToast();
+  const saved = useSavedThenClose(platform !== null, onClose);
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(adminPlatformForm),
     defaultValues: {
@@ -33,70 +30,39 @@ export function PlatformDialog({ platform, onClose }: PlatformDialogProps) {
     },
   });
   const [uploads, setUploads] = useState(0);
-  const busy = create.isPending || update.isPending;
 
   const onBusy = (value: boolean) => setUploads((count) => count + (value ? 1 : -1));
 
   const submit = handleSubmit((fields) => {
-    const done = () => {
-      showSuccess(platform ? `Đã lưu ${fields.name}` : `Đã thêm ${fields.name}`);
-      onClose();
-    };
-    if (platform) update.mutate({ id: platform.id, patch: fields }, { onSuccess: done });
-    else create.mutate(fields, { onSuccess: done });
+    const onSuccess = saved(fields.name);
+    if (platform) update.mutate({ id: platform.id, patch: fields }, { onSuccess });
+    else create.mutate(fields, { onSuccess });
   });
 
   return (
-    <FormDialog
-      title={platform ? `Sửa ${platform.name}` : 'Thêm trò chơi'}
-      busy={busy}
-      submitLabel="Lưu"
+    <CatalogFormDialog
+      editing={platform?.name ?? null}
+      addTitle="Thêm trò chơi"
+      control={control}
+      nameLabel="Tên trò chơi"
+      busy={create.isPending || update.isPending}
       submitBlocked={uploads > 0}
       onClose={onClose}
       onSubmit={submit}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormTextField
-          control={control}
-          name="name"
-          label="Tên trò chơi"
-          required
-          autoFocus
-          slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.name } }}
-        />
-        <Controller
-          control={control}
-          name="picture"
-          render={({ field }) => (
-            <PicturePicker
-              label="Ảnh trò chơi"
-              value={field.value}
-              onChange={field.onChange}
-              max={1}
-              onBusyChange={onBusy}
-            />
-          )}
-        />
-        <FormSwitch
-          control={control}
-          name="need_login"
-          label="Nạp qua đăng nhập (khách nhập tài khoản và mật khẩu game thay vì UID)"
-        />
-        <Controller
-          control={control}
-          name="sale_picture"
-          render={({ field }) => (
-            <PicturePicker
-              label="Ảnh khuyến mãi (banner trang chủ)"
-              value={field.value}
-              onChange={field.onChange}
-              max={1}
-              onBusyChange={onBusy}
-            />
-          )}
-        />
-        <FormSwitch control={control} name="is_active" label="Đang bán (hiện cho khách)" />
-      </Stack>
-    </FormDialog>
+      <PictureField control={control} name="picture" label="Ảnh trò chơi" max={1} onBusyChange={onBusy} />
+      <FormSwitch
+        control={control}
+        name="need_login"
+        label="Nạp qua đăng nhập (khách nhập tài khoản và mật khẩu game thay vì UID)"
+      />
+      <PictureField
+        control={control}
+        name="sale_picture"
+        label="Ảnh khuyến mãi (banner trang chủ)"
+        max={1}
+        onBusyChange={onBusy}
+      />
+    </CatalogFormDialog>
   );
 }

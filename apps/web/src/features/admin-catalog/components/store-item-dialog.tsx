@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_LIMITS, adminStoreItemForm, type AdminStoreItem } from '@lucky/shared';
-import { FormDialog } from '../../../components/admin/form-dialog';
-import { FormSwitch } from '../../../components/ui/form-switch';
+import { PictureField } from '../../../components/admin/picture-field';
 import { FormTextField } from '../../../components/ui/form-text-field';
-import { useToast } from '../../../components/ui/toast';
-import { PicturePicker } from '../../../components/admin/picture-picker';
 import { useCreateStoreItem, useUpdateStoreItem } from '../api';
+import { CatalogFormDialog, useSavedThenClose } from './catalog-form-dialog';
 
 const AMOUNTS = [
   { key: 'price', label: 'Giá bán (VNĐ)' },
@@ -29,7 +26,7 @@ export interface StoreItemDialogProps {
 export function StoreItemDialog({ platformId, platformName, item, onClose }: StoreItemDialogProps) {
   const create = useCreateStoreItem();
   const update = useUpdateStoreItem();
-  const { showSuccess } = useToast();
+  const saved = useSavedThenClose(item !== null, onClose);
   // Amounts are edited as text ('25.000' is fine); the form's schema reads them into numbers.
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(adminStoreItemForm),
@@ -45,70 +42,45 @@ export function StoreItemDialog({ platformId, platformName, item, onClose }: Sto
     },
   });
   const [uploading, setUploading] = useState(false);
-  const busy = create.isPending || update.isPending;
 
   const submit = handleSubmit((fields) => {
-    const done = () => {
-      showSuccess(item ? `Đã lưu ${fields.name}` : `Đã thêm ${fields.name}`);
-      onClose();
-    };
-    if (item) update.mutate({ id: item.id, patch: fields }, { onSuccess: done });
-    else create.mutate({ ...fields, platform_id: platformId }, { onSuccess: done });
+    const onSuccess = saved(fields.name);
+    if (item) update.mutate({ id: item.id, patch: fields }, { onSuccess });
+    else create.mutate({ ...fields, platform_id: platformId }, { onSuccess });
   });
 
   return (
-    <FormDialog
-      title={item ? `Sửa ${item.name}` : `Thêm sản phẩm cho ${platformName}`}
-      busy={busy}
-      submitLabel="Lưu"
+    <CatalogFormDialog
+      editing={item?.name ?? null}
+      addTitle={`Thêm sản phẩm cho ${platformName}`}
+      control={control}
+      nameLabel="Tên sản phẩm"
+      busy={create.isPending || update.isPending}
       submitBlocked={uploading}
       onClose={onClose}
       onSubmit={submit}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormTextField
-          control={control}
-          name="name"
-          label="Tên sản phẩm"
-          required
-          autoFocus
-          slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.name } }}
-        />
-        <FormTextField
-          control={control}
-          name="description"
-          label="Mô tả"
-          multiline
-          minRows={2}
-          slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.description } }}
-        />
-        <Controller
-          control={control}
-          name="picture"
-          render={({ field }) => (
-            <PicturePicker
-              label="Ảnh sản phẩm"
-              value={field.value}
-              onChange={field.onChange}
-              max={1}
-              onBusyChange={setUploading}
-            />
-          )}
-        />
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {AMOUNTS.map(({ key, label }) => (
-            <FormTextField
-              key={key}
-              control={control}
-              name={key}
-              label={label}
-              required
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-          ))}
-        </Box>
-        <FormSwitch control={control} name="is_active" label="Đang bán (hiện cho khách)" />
-      </Stack>
-    </FormDialog>
+      <FormTextField
+        control={control}
+        name="description"
+        label="Mô tả"
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.description } }}
+      />
+      <PictureField control={control} name="picture" label="Ảnh sản phẩm" max={1} onBusyChange={setUploading} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {AMOUNTS.map(({ key, label }) => (
+          <FormTextField
+            key={key}
+            control={control}
+            name={key}
+            label={label}
+            required
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        ))}
+      </Box>
+    </CatalogFormDialog>
   );
 }

@@ -1,35 +1,14 @@
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatNumber, formatVnd, ORDER_STATUS, orderStatusLabel } from '@lucky/shared';
 import { LoadError } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
+import { StatCard, StatGrid } from '../../../components/admin/stat-card';
 import { useDashboard } from '../api';
-
-function Figure({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography component="h2" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700, mt: 0.5 }}>
-        {value}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-const grid = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-} as const;
 
 /** /admin: today's numbers, and the orders that may miss the 16:00 promise. */
 export function DashboardPage() {
@@ -39,11 +18,11 @@ export function DashboardPage() {
     return (
       <Box aria-busy="true">
         <PageHeading title="Tổng quan hôm nay" />
-        <Box sx={grid}>
+        <StatGrid>
           {Array.from({ length: 8 }, (_, index) => (
             <Skeleton key={index} variant="rounded" height={96} />
           ))}
-        </Box>
+        </StatGrid>
       </Box>
     );
   }
@@ -98,25 +77,25 @@ export function DashboardPage() {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Đơn hàng hôm nay: {formatNumber(today.total)}
       </Typography>
-      <Box sx={{ ...grid, mb: 3 }}>
+      <StatGrid spaced>
         {byStatus.map(({ status, count }) => (
-          <Figure key={status} label={orderStatusLabel(status)} value={formatNumber(count)}>
+          <StatCard key={status} label={orderStatusLabel(status)} value={formatNumber(count)}>
             <Button component={RouterLink} to={`/admin/orders?status=${status}`} size="small" sx={{ mt: 1, px: 0 }}>
               Xem đơn {orderStatusLabel(status).toLowerCase()}
             </Button>
-          </Figure>
+          </StatCard>
         ))}
-      </Box>
+      </StatGrid>
 
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Tiền và coin hôm nay
       </Typography>
-      <Box sx={grid}>
-        <Figure label="Doanh thu (đơn chuyển khoản đã hoàn thành)" value={formatVnd(data.revenue_vnd)} />
-        <Figure label="Coin đã phát" value={formatNumber(data.coins_issued)} />
-        <Figure label="Coin đã tiêu" value={formatNumber(data.coins_spent)} />
-        <Figure label="Đơn sắp trễ / đã trễ hạn" value={formatNumber(data.at_risk)} />
-      </Box>
+      <StatGrid>
+        <StatCard label="Doanh thu (đơn chuyển khoản đã hoàn thành)" value={formatVnd(data.revenue_vnd)} />
+        <StatCard label="Coin đã phát" value={formatNumber(data.coins_issued)} />
+        <StatCard label="Coin đã tiêu" value={formatNumber(data.coins_spent)} />
+        <StatCard label="Đơn sắp trễ / đã trễ hạn" value={formatNumber(data.at_risk)} />
+      </StatGrid>
     </>
   );
 }

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import Stack from '@mui/material/Stack';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_LIMITS, ORDER_STATUS, TEXTS, adminCompleteForm } from '@lucky/shared';
 import { FormDialog } from '../../../components/admin/form-dialog';
 import { FormTextField } from '../../../components/ui/form-text-field';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
-import { PicturePicker } from '../../../components/admin/picture-picker';
-import { useMoveOrder } from '../api';
+import { PictureField } from '../../../components/admin/picture-field';
+import { useMoveFromDialog } from './use-move-from-dialog';
 
 export interface CompleteDialogProps {
   orderId: string;
@@ -19,8 +17,6 @@ export interface CompleteDialogProps {
 
 /** 1 → 2: the reply and the result pictures the customer will see on the order. */
 export function CompleteDialog({ orderId, code, open, onClose }: CompleteDialogProps) {
-  const move = useMoveOrder(orderId);
-  const { showSuccess } = useToast();
   const form = useForm({
     resolver: zodResolver(adminCompleteForm),
     defaultValues: { result_comment: '', result_picture: [] as string[] },
@@ -28,20 +24,12 @@ export function CompleteDialog({ orderId, code, open, onClose }: CompleteDialogP
   const comment = useWatch({ control: form.control, name: 'result_comment' });
   const [uploading, setUploading] = useState(false);
 
+  const move = useMoveFromDialog({ orderId, reset: () => form.reset(), onClose, onConflict: onClose });
+
   const submit = form.handleSubmit((result) => {
-    move.mutate(
+    move.send(
       { status: ORDER_STATUS.COMPLETED, ...result, expected_status: ORDER_STATUS.PROCESSING },
-      {
-        onSuccess: () => {
-          showSuccess(`Đã hoàn thành đơn ${code}`);
-          form.reset();
-          onClose();
-        },
-        // Someone else moved the order: the page reloads it, so the dialog has nothing left to do.
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) onClose();
-        },
-      },
+      `Đã hoàn thành đơn ${code}`,
     );
   });
 
@@ -49,7 +37,7 @@ export function CompleteDialog({ orderId, code, open, onClose }: CompleteDialogP
     <FormDialog
       open={open}
       title={`Hoàn thành đơn ${code}`}
-      busy={move.isPending}
+      busy={move.busy}
       submitLabel="Hoàn thành đơn"
       busyLabel="Đang gửi…"
       submitColor="success"
@@ -68,19 +56,13 @@ export function CompleteDialog({ orderId, code, open, onClose }: CompleteDialogP
           helperText={`Khách hàng sẽ thấy nội dung này trong đơn hàng (${comment.length}/${ADMIN_LIMITS.resultComment})`}
           slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.resultComment } }}
         />
-        <Controller
+        <PictureField
           control={form.control}
           name="result_picture"
-          render={({ field }) => (
-            <PicturePicker
-              label={TEXTS.resultPictures}
-              value={field.value}
-              onChange={field.onChange}
-              max={ADMIN_LIMITS.resultPictures}
-              onBusyChange={setUploading}
-              disabled={move.isPending}
-            />
-          )}
+          label={TEXTS.resultPictures}
+          max={ADMIN_LIMITS.resultPictures}
+          onBusyChange={setUploading}
+          disabled={move.busy}
         />
       </Stack>
     </FormDialog>

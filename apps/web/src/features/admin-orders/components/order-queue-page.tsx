@@ -3,21 +3,14 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import {
-  ADMIN_LIMITS,
   formatNumber,
   formatVnd,
   ORDER_STATUS_ALL,
@@ -29,9 +22,12 @@ import {
 } from '@lucky/shared';
 import { useAdminPlatforms } from '../../../lib/admin-api';
 import { AdminPagination } from '../../../components/admin/admin-pagination';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { EmptyState } from '../../../components/admin/empty-state';
+import { FilterSelect } from '../../../components/admin/filter-select';
 import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
+import { SearchField } from '../../../components/admin/search-field';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { formatAdminTime } from '../../../lib/admin-format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
@@ -60,6 +56,16 @@ function filtersFrom(params: URLSearchParams): OrderQueueFilters & { risk: boole
     risk: params.get('risk') === '1',
   };
 }
+
+const ORDER_COLUMNS = [
+  'Mã đơn',
+  'Khách hàng',
+  'Trò chơi',
+  'Thanh toán',
+  { label: 'Tổng', align: 'right' },
+  'Trạng thái',
+  'Hạn xử lý',
+] as const;
 
 export function orderTotal(row: Pick<AdminOrderRow, 'pay_method' | 'total_price' | 'total_coin'>): string {
   return row.pay_method === PAY_METHOD.COIN ? `${formatNumber(row.total_coin)} coin` : formatVnd(row.total_price);
@@ -112,48 +118,35 @@ export function OrderQueuePage() {
       </Tabs>
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
+        <SearchField
           label="Tìm theo mã đơn, email hoặc tên"
-          type="search"
-          size="small"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.keyword } }}
+          onChange={setSearch}
           sx={{ flexGrow: 1 }}
         />
-        <TextField
-          select
+        <FilterSelect
           label="Thanh toán"
-          size="small"
           value={filters.payMethod ?? ''}
-          onChange={(event) => update({ pay_method: event.target.value })}
-          sx={{ minWidth: 200 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          onChange={(value) => update({ pay_method: value })}
         >
-          <MenuItem value="">Tất cả</MenuItem>
           {Object.entries(PAY_METHOD_LABELS).map(([value, label]) => (
             <MenuItem key={value} value={Number(value)}>
               {label}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
-          select
+        </FilterSelect>
+        <FilterSelect
           label="Trò chơi"
-          size="small"
           value={filters.platformId ?? ''}
-          onChange={(event) => update({ platform_id: event.target.value })}
-          sx={{ minWidth: 200 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          onChange={(value) => update({ platform_id: value })}
         >
-          <MenuItem value="">Tất cả</MenuItem>
           {platforms.data?.map((platform) => (
             <MenuItem key={platform.id} value={platform.id}>
               {platform.name}
               {platform.is_active ? '' : ' (đang ẩn)'}
             </MenuItem>
           ))}
-        </TextField>
+        </FilterSelect>
       </Stack>
 
       {queue.isPending ? (
@@ -169,65 +162,50 @@ export function OrderQueuePage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
             {`${formatNumber(queue.data.total)} đơn${filters.risk ? ' sắp trễ hoặc đã trễ hạn' : ''}`}
           </Typography>
-          <TableContainer component={Paper} variant="outlined" sx={{ opacity: queue.isPlaceholderData ? 0.6 : 1 }}>
-            <Table size="small" aria-label="Đơn hàng">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Mã đơn</TableCell>
-                  <TableCell>Khách hàng</TableCell>
-                  <TableCell>Trò chơi</TableCell>
-                  <TableCell>Thanh toán</TableCell>
-                  <TableCell align="right">Tổng</TableCell>
-                  <TableCell>Trạng thái</TableCell>
-                  <TableCell>Hạn xử lý</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => (
-                  <TableRow
-                    key={row.id}
-                    hover
-                    onClick={() => void navigate(`/admin/orders/${row.id}`)}
-                    sx={[
-                      { cursor: 'pointer' },
-                      row.at_risk && ((theme) => ({ bgcolor: alpha(theme.palette.warning.main, 0.14) })),
-                    ]}
+          <AdminTable label="Đơn hàng" columns={ORDER_COLUMNS} dimmed={queue.isPlaceholderData}>
+            {rows.map((row) => (
+              <TableRow
+                key={row.id}
+                hover
+                onClick={() => void navigate(`/admin/orders/${row.id}`)}
+                sx={[
+                  { cursor: 'pointer' },
+                  row.at_risk && ((theme) => ({ bgcolor: alpha(theme.palette.warning.main, 0.14) })),
+                ]}
+              >
+                <TableCell>
+                  <Link
+                    component={RouterLink}
+                    to={`/admin/orders/${row.id}`}
+                    onClick={(event) => event.stopPropagation()}
+                    sx={{ fontWeight: 600, fontFamily: 'monospace' }}
                   >
-                    <TableCell>
-                      <Link
-                        component={RouterLink}
-                        to={`/admin/orders/${row.id}`}
-                        onClick={(event) => event.stopPropagation()}
-                        sx={{ fontWeight: 600, fontFamily: 'monospace' }}
-                      >
-                        {row.code}
-                      </Link>
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2">{row.customer_name || '—'}</Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {row.customer_email}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{row.platform_name}</TableCell>
-                    <TableCell>{payMethodLabel(row.pay_method)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {orderTotal(row)}
-                    </TableCell>
-                    <TableCell>
-                      <OrderStatusBadge status={row.status} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                        <span>{formatAdminTime(row.due_at)}</span>
-                        {row.at_risk && <DueMarker dueAt={row.due_at} />}
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                    {row.code}
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  <Typography variant="body2">{row.customer_name || '—'}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {row.customer_email}
+                  </Typography>
+                </TableCell>
+                <TableCell>{row.platform_name}</TableCell>
+                <TableCell>{payMethodLabel(row.pay_method)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {orderTotal(row)}
+                </TableCell>
+                <TableCell>
+                  <OrderStatusBadge status={row.status} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                    <span>{formatAdminTime(row.due_at)}</span>
+                    {row.at_risk && <DueMarker dueAt={row.due_at} />}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            ))}
+          </AdminTable>
           <AdminPagination
             page={filters.page}
             total={queue.data.total}

@@ -2,12 +2,10 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ADMIN_LIMITS, ORDER_STATUS, PAY_METHOD, adminRejectForm } from '@lucky/shared';
+import { ORDER_STATUS, PAY_METHOD, adminRejectForm } from '@lucky/shared';
 import { FormDialog } from '../../../components/admin/form-dialog';
-import { FormTextField } from '../../../components/ui/form-text-field';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
-import { useMoveOrder } from '../api';
+import { NoteField } from '../../../components/admin/note-field';
+import { useMoveFromDialog } from './use-move-from-dialog';
 
 export interface RejectDialogProps {
   orderId: string;
@@ -20,8 +18,6 @@ export interface RejectDialogProps {
 
 /** 0/1 → 3 with a required reason; the reason is also the reply the customer reads. */
 export function RejectDialog({ orderId, code, status, payMethod, open, onClose }: RejectDialogProps) {
-  const move = useMoveOrder(orderId);
-  const { showSuccess } = useToast();
   const form = useForm({ resolver: zodResolver(adminRejectForm), defaultValues: { reason: '' } });
 
   // Closing keeps what was typed for the next opening, but not the complaint about it.
@@ -30,19 +26,12 @@ export function RejectDialog({ orderId, code, status, payMethod, open, onClose }
     onClose();
   };
 
+  const move = useMoveFromDialog({ orderId, reset: () => form.reset(), onClose, onConflict: close });
+
   const submit = form.handleSubmit(({ reason }) => {
-    move.mutate(
+    move.send(
       { status: ORDER_STATUS.REJECTED, reason, result_comment: reason, expected_status: status },
-      {
-        onSuccess: () => {
-          showSuccess(`Đã từ chối đơn ${code}`);
-          form.reset();
-          onClose();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) close();
-        },
-      },
+      `Đã từ chối đơn ${code}`,
     );
   });
 
@@ -50,7 +39,7 @@ export function RejectDialog({ orderId, code, status, payMethod, open, onClose }
     <FormDialog
       open={open}
       title={`Từ chối đơn ${code}`}
-      busy={move.isPending}
+      busy={move.busy}
       submitLabel="Từ chối đơn"
       busyLabel="Đang gửi…"
       submitColor="error"
@@ -65,16 +54,14 @@ export function RejectDialog({ orderId, code, status, payMethod, open, onClose }
             Đơn đã thanh toán: sau khi từ chối, hãy chuyển khoản hoàn tiền cho khách rồi bấm 'Đã hoàn tiền'.
           </Alert>
         ) : null}
-        <FormTextField
+        <NoteField
           control={form.control}
           name="reason"
           label="Lý do từ chối"
           required
-          multiline
           minRows={3}
           autoFocus
           helperText="Khách hàng sẽ thấy lý do này trong mục Admin phản hồi"
-          slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.reason } }}
         />
       </Stack>
     </FormDialog>

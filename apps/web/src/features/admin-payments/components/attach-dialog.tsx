@@ -7,8 +7,9 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ADMIN_LIMITS, ERROR_CODES, adminTransferAttach, formatVnd, type AdminTransfer } from '@lucky/shared';
+import { ERROR_CODES, adminTransferAttach, formatVnd, type AdminTransfer } from '@lucky/shared';
 import { FormDialog } from '../../../components/admin/form-dialog';
+import { NoteField } from '../../../components/admin/note-field';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -90,14 +91,12 @@ export function AttachDialog({ transfer, onClose }: AttachDialogProps) {
             htmlInput: { maxLength: ORDER_CODE_MAX, autoCapitalize: 'characters', spellCheck: false },
           }}
         />
-        <FormTextField
+        <NoteField
           control={control}
           name="note"
           label="Ghi chú (không bắt buộc)"
-          multiline
           minRows={2}
           helperText="Lưu vào nhật ký thao tác"
-          slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.reason } }}
         />
         {shortHere && (
           <>

@@ -1,9 +1,9 @@
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ADMIN_LIMITS, adminTransferRefund, formatVnd, type AdminTransfer } from '@lucky/shared';
+import { adminTransferRefund, formatVnd, type AdminTransfer } from '@lucky/shared';
 import { FormDialog } from '../../../components/admin/form-dialog';
-import { FormTextField } from '../../../components/ui/form-text-field';
+import { NoteField } from '../../../components/admin/note-field';
 import { useToast } from '../../../components/ui/toast';
 import { useRefundTransfer } from '../api';
 import { TransferSummary } from './transfer-summary';
@@ -44,16 +44,14 @@ export function RefundDialog({ transfer, onClose }: RefundDialogProps) {
       <Typography variant="body2" sx={{ mb: 2 }}>
         Shop đã chuyển trả {formatVnd(transfer.amount_vnd)} cho người gửi? Giao dịch sẽ không thể gán vào đơn nữa.
       </Typography>
-      <FormTextField
+      <NoteField
         control={control}
         name="note"
         label="Ghi chú (không bắt buộc)"
         fullWidth
-        multiline
         minRows={2}
         autoFocus
         helperText="Ví dụ: mã giao dịch hoàn tiền, tài khoản nhận"
-        slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.reason } }}
       />
     </FormDialog>
   );

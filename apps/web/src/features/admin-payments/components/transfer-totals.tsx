@@ -2,19 +2,12 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatNumber, formatVnd } from '@lucky/shared';
 import { LoadError } from '../../../components/admin/load-states';
+import { StatCard, StatGrid } from '../../../components/admin/stat-card';
 import { useTransferTotals } from '../api';
-
-const grid = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-  mb: 3,
-} as const;
 
 interface FigureProps {
   label: string;
@@ -27,18 +20,12 @@ interface FigureProps {
 
 function Figure({ label, amountVnd, count, unit = 'giao dịch', action }: FigureProps) {
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography component="h3" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h6" component="p" sx={{ fontWeight: 700, mt: 0.5 }}>
-        {formatVnd(amountVnd)}
-      </Typography>
+    <StatCard label={label} value={formatVnd(amountVnd)} headingComponent="h3" valueVariant="h6">
       <Typography variant="body2" color="text.secondary">
         {formatNumber(count)} {unit}
       </Typography>
       {action}
-    </Paper>
+    </StatCard>
   );
 }
 
@@ -57,17 +44,17 @@ export function TransferTotals() {
         )}
       </Typography>
       {totals.isPending ? (
-        <Box sx={grid} aria-busy="true" aria-label="Đang tải số liệu đối soát">
+        <StatGrid spaced aria-busy="true" aria-label="Đang tải số liệu đối soát">
           {Array.from({ length: 4 }, (_, index) => (
             <Skeleton key={index} variant="rounded" height={104} />
           ))}
-        </Box>
+        </StatGrid>
       ) : totals.isError ? (
         <Box sx={{ mb: 3 }}>
           <LoadError onRetry={() => void totals.refetch()}>Không tải được số liệu đối soát.</LoadError>
         </Box>
       ) : (
-        <Box sx={grid}>
+        <StatGrid spaced>
           <Figure label="Đã nhận" amountVnd={totals.data.received_vnd} count={totals.data.received_count} />
           <Figure label="Đã khớp đơn" amountVnd={totals.data.matched_vnd} count={totals.data.matched_count} />
           <Figure
@@ -86,7 +73,7 @@ export function TransferTotals() {
             count={totals.data.refunds_due_count}
             unit="khoản"
           />
-        </Box>
+        </StatGrid>
       )}
     </Box>
   );

@@ -2,20 +2,13 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  ADMIN_LIMITS,
   formatNumber,
   formatVnd,
   TRANSFER_STATUS_LABELS,
@@ -25,9 +18,11 @@ import {
   type TransferStatus,
 } from '@lucky/shared';
 import { AdminPagination } from '../../../components/admin/admin-pagination';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { EmptyState } from '../../../components/admin/empty-state';
 import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
+import { SearchField } from '../../../components/admin/search-field';
 import { formatAdminTime } from '../../../lib/admin-format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { TRANSFER_PAGE_SIZE, useTransfers } from '../api';
@@ -47,6 +42,17 @@ const STATUS_TABS: (TransferStatus | typeof ALL)[] = [
   'ignored',
   'received',
 ];
+
+const TRANSFER_COLUMNS = [
+  'Thời gian nhận',
+  { label: 'Số tiền', align: 'right' },
+  'Nội dung',
+  'Nguồn',
+  'Trạng thái',
+  'Đơn hàng',
+  { label: 'Cần hoàn lại', align: 'right' },
+  'Thao tác',
+] as const;
 
 const PROVIDER_LABELS: Record<BankProvider, string> = { sepay: 'SePay', casso: 'Casso' };
 
@@ -177,13 +183,10 @@ export function TransfersPage() {
           <Tab key={status} value={status} label={status === ALL ? 'Tất cả' : TRANSFER_STATUS_LABELS[status]} />
         ))}
       </Tabs>
-      <TextField
+      <SearchField
         label="Tìm theo nội dung, mã tham chiếu, mã đơn hoặc số tiền"
-        type="search"
-        size="small"
         value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        slotProps={{ htmlInput: { maxLength: ADMIN_LIMITS.keyword } }}
+        onChange={setSearch}
         sx={{ mb: 2, width: { xs: '100%', md: 480 } }}
       />
 
@@ -200,36 +203,16 @@ export function TransfersPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
             {formatNumber(transfers.data.total)} giao dịch
           </Typography>
-          <TableContainer
-            component={Paper}
-            variant="outlined"
-            sx={{ opacity: transfers.isPlaceholderData ? 0.6 : 1 }}
-          >
-            <Table size="small" aria-label="Giao dịch ngân hàng">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Thời gian nhận</TableCell>
-                  <TableCell align="right">Số tiền</TableCell>
-                  <TableCell>Nội dung</TableCell>
-                  <TableCell>Nguồn</TableCell>
-                  <TableCell>Trạng thái</TableCell>
-                  <TableCell>Đơn hàng</TableCell>
-                  <TableCell align="right">Cần hoàn lại</TableCell>
-                  <TableCell>Thao tác</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {transfers.data.rows.map((transfer) => (
-                  <TransferRow
-                    key={transfer.id}
-                    transfer={transfer}
-                    onAttach={() => setAttaching(transfer)}
-                    onRefund={() => setRefunding(transfer)}
-                  />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <AdminTable label="Giao dịch ngân hàng" columns={TRANSFER_COLUMNS} dimmed={transfers.isPlaceholderData}>
+            {transfers.data.rows.map((transfer) => (
+              <TransferRow
+                key={transfer.id}
+                transfer={transfer}
+                onAttach={() => setAttaching(transfer)}
+                onRefund={() => setRefunding(transfer)}
+              />
+            ))}
+          </AdminTable>
           <AdminPagination
             page={filters.page}
             total={transfers.data.total}
