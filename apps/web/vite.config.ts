@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { frameTokensCss } from './src/components/ui/tokens';
 
 const require = createRequire(import.meta.url);
 
@@ -58,8 +59,30 @@ function preloadHomePage(): Plugin {
   };
 }
 
+/** The frame's stylesheet and the marker in it that the tokens replace. */
+const FRAME_CSS = '/src/app/frame.css';
+const TOKENS_MARKER = '/* lucky:tokens */';
+
+/**
+ * Writes the custom properties generated from components/ui/tokens.ts (the MUI theme's source too) into
+ * app/frame.css in place of its marker, before Vite processes the CSS: the first load gets them as plain
+ * CSS in the stylesheet, no JavaScript. Dev and build alike; the dev server restarts when tokens.ts
+ * changes, as it is imported by this config.
+ */
+function frameTokens(): Plugin {
+  return {
+    name: 'lucky:frame-tokens',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.split('?', 1)[0]?.endsWith(FRAME_CSS)) return null;
+      if (!code.includes(TOKENS_MARKER)) throw new Error(`${FRAME_CSS} has lost its ${TOKENS_MARKER} marker`);
+      return { code: code.replace(TOKENS_MARKER, frameTokensCss()), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadHomePage()],
+  plugins: [frameTokens(), react(), preloadHomePage()],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   build: {
     outDir: 'dist',

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/suite.js';
 import { seedDemo } from './seed.js';
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   // buildApp never seeds (server.ts does at start-up): this suite seeds the empty database itself.
   expect(await seedDemo(t.app.ctx)).toBe(true);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 interface ListedPlatform {

@@ -1,15 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNPAID_ORDER_EXPIRY_HOURS, lateCompensationCoins } from '@lucky/shared';
 import { databaseNow } from '../db/clock.js';
 import { auditLog, coinLedger, orders, users } from '../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../test/fixtures.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { useTestApp } from '../test/suite.js';
 import { changeOrderStatus } from '../modules/admin-orders/service.js';
 import { dueAtFor } from '../modules/orders/due-at.js';
 import { runDeadlineSweep, startDeadlineJob } from './deadline.js';
 
-let t: TestApp;
+const t = useTestApp();
 let platformId: number;
 let itemId: number;
 let adminId: string;
@@ -19,13 +19,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 beforeAll(async () => {
-  t = await createTestApp();
   platformId = (await createPlatform(t.app.ctx.db, { needLogin: true })).id;
   itemId = (await createStoreItem(t.app.ctx.db, platformId)).id;
   adminId = (await t.signIn('admin@lucky.test')).userId;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const db = () => t.app.ctx.db;

@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createSecretBox } from './secret-box.js';
+import { sealV1 } from '../test/secret-box-v1.js';
 
 const KEY = 'secret-box-test-key-0123456789abcdef';
 const NEW_KEY = 'secret-box-next-key-fedcba9876543210';
@@ -8,14 +8,6 @@ const ORDER = '7d1c3a4e-1111-4000-8000-000000000001';
 const OTHER_ORDER = '7d1c3a4e-2222-4000-8000-000000000002';
 const PASSWORD = 'M@tKhau-Game 123 ✓';
 
-/** What the shop wrote before v2 (the former lib/secret-box.ts): sha256-derived key, no associated data. */
-function sealV1(secretKey: string, plaintext: string): string {
-  const key = crypto.createHash('sha256').update(`lucky-secret-box:${secretKey}`).digest();
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(':');
-}
 
 describe('createSecretBox', () => {
   it('round-trips the v2 format: version, key id, iv, tag, ciphertext — the password nowhere in it', () => {

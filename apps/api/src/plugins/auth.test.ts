@@ -1,20 +1,16 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/suite.js';
 
-let t: TestApp;
+const t = useTestApp();
 let token: string;
 let origin: { host: string; port: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
   token = (await t.signIn('khach@lucky.test')).access_token;
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const address = t.app.server.address() as net.AddressInfo;
   origin = { host: address.address, port: address.port };
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Sends one raw HTTP/1.1 request line as written (no client normalises it) and returns status and body. */

@@ -1,33 +1,22 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPlatform, AdminStoreItem } from '@lucky/shared';
 import { auditLog, platforms, storeItems } from '../../db/schema.js';
 import { createCustomer, createStoredFile } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { MSG } from '../../test/expected-messages.js';
+import { useTestApp } from '../../test/suite.js';
 
 const PLATFORM = '/platform/api/v1/admin/platform';
 const STORE = '/store/api/v1/admin/store';
-const MSG = {
-  nameRequired: 'Vui lòng nhập tên',
-  pictureNotFound: 'Ảnh không tồn tại, vui lòng tải ảnh lên lại',
-  platformNotFound: 'Không tìm thấy trò chơi',
-  storeItemNotFound: 'Không tìm thấy sản phẩm',
-  reorderInvalid: 'Danh sách sắp xếp không hợp lệ (có mã trùng hoặc không tồn tại)',
-  badRequest: 'Dữ liệu gửi lên không hợp lệ',
-};
 
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 let adminId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await t.signIn('admin@lucky.test');
   adminToken = admin.access_token;
   adminId = admin.userId;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const db = () => t.app.ctx.db;

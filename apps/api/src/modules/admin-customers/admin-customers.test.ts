@@ -1,35 +1,26 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, coinLedger, users } from '../../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { MSG } from '../../test/expected-messages.js';
+import { useTestApp } from '../../test/suite.js';
 
 const ADJUST = '/bank/api/v1/admin/adjust';
 const LEDGER = '/bank/api/v1/admin/ledger';
 const USERS = '/user/api/v1/admin/user/list';
-const MSG = {
-  deltaInvalid: 'Số coin điều chỉnh phải là số nguyên khác 0, tối đa 100.000.000',
-  reasonRequired: 'Vui lòng nhập lý do điều chỉnh coin',
-  belowAvailable: 'Không thể trừ nhiều hơn số coin khả dụng của khách hàng',
-  userNotFound: 'Không tìm thấy khách hàng',
-};
 
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 let adminId: string;
 let platformId: number;
 let itemId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await t.signIn('admin@lucky.test');
   adminToken = admin.access_token;
   adminId = admin.userId;
   platformId = (await createPlatform(t.app.ctx.db)).id;
   itemId = (await createStoreItem(t.app.ctx.db, platformId)).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const db = () => t.app.ctx.db;

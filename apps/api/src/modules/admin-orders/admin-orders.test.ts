@@ -1,24 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderList, AdminOrderRow } from '@lucky/shared';
 import { auditLog, coinLedger, orders, users } from '../../db/schema.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, createStoredFile, grantCoins } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { MSG } from '../../test/expected-messages.js';
+import { useTestApp } from '../../test/suite.js';
 import { dueAtFor } from '../orders/due-at.js';
 
 const BASE = '/order/api/v1/admin/order';
-const MSG = {
-  reload: /Vui lòng tải lại trang/,
-  notAllowed: /^Không thể chuyển đơn hàng từ/,
-  rejectReason: 'Vui lòng nhập lý do từ chối đơn hàng',
-  resultOnlyWhenFinished: 'Chỉ gửi phản hồi và ảnh kết quả khi hoàn thành hoặc từ chối đơn hàng',
-  tooManyPictures: 'Tối đa 10 ảnh kết quả',
-  pictureNotFound: 'Ảnh không tồn tại, vui lòng tải ảnh lên lại',
-  orderNotFound: 'Không tìm thấy đơn hàng',
-};
 
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 let adminId: string;
 let platform: { id: number; name: string };
@@ -27,16 +19,12 @@ let otherPlatform: { id: number; name: string };
 let item: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await t.signIn('admin@lucky.test');
   adminToken = admin.access_token;
   adminId = admin.userId;
   platform = await createPlatform(t.app.ctx.db, { name: 'Liên Quân Admin', needLogin: true });
   otherPlatform = await createPlatform(t.app.ctx.db, { name: 'Free Fire Admin' });
   item = await createStoreItem(t.app.ctx.db, platform.id, { priceVnd: 20_000, coinCost: 200, giftCoin: 10 });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const db = () => t.app.ctx.db;

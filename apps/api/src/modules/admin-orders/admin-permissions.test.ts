@@ -4,12 +4,13 @@
  */
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
-import { createTestApp, TEST_API_KEY, type TestApp } from '../../test/harness.js';
+import { TEST_API_KEY } from '../../test/harness.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 let customerToken: string;
 let customerId: string;
@@ -17,16 +18,12 @@ let platformId: number;
 let itemId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   adminToken = (await t.signIn('admin@lucky.test')).access_token;
   const customer = await t.signIn('khach@lucky.test');
   customerToken = customer.access_token;
   customerId = customer.userId;
   platformId = (await createPlatform(t.app.ctx.db, { name: 'Game quyền' })).id;
   itemId = (await createStoreItem(t.app.ctx.db, platformId)).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 type Request = Pick<InjectOptions, 'method' | 'url' | 'payload'>;

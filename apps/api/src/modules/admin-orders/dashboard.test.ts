@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@lucky/shared';
 import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/suite.js';
 import { shopDay } from './service.js';
 
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   adminToken = (await t.signIn('admin@lucky.test')).access_token;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('shopDay', () => {

@@ -10,19 +10,12 @@ import { orders } from '../../db/schema.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../test/harness.js';
+import { sealV1 } from '../../test/secret-box-v1.js';
 
 const OLD_KEY = 'password-keys-old-secret-0123456789abcdef';
 const NEW_KEY = 'password-keys-new-secret-fedcba9876543210';
 const UNREADABLE = { code: 'INTERNAL', message: API_MESSAGES.passwordUnreadable };
 
-/** What the shop wrote before v2: `v1:iv:tag:ciphertext`, sha256-derived key, bound to nothing. */
-function sealV1(secretKey: string, plaintext: string): string {
-  const key = crypto.createHash('sha256').update(`lucky-secret-box:${secretKey}`).digest();
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(':');
-}
 
 let shared: TestDatabase;
 let running: TestApp | null = null;

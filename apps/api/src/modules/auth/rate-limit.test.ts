@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@lucky/shared';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT: 'true' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ RATE_LIMIT: 'true' });
 
 describe('rate limits on sign-in and refresh', () => {
   // Cheap attempts (refused input) count as much as real ones. The client's own address: X-Forwarded-For

@@ -1,19 +1,13 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@lucky/shared';
 import { refreshTokens } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/suite.js';
 
 const INVALID_REFRESH = { message: API_MESSAGES.invalidRefreshToken, code: 'INVALID_REFRESH_TOKEN' };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const refresh = (refreshToken: string) =>
   t.request({ method: 'POST', url: '/auth/api/v1/auth/refresh-token', payload: { refresh_token: refreshToken } });

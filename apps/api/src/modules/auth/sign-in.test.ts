@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@lucky/shared';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/suite.js';
 import {
   startGoogleStandIn,
   startGraphStandIn,
@@ -184,13 +185,7 @@ describe('providers', () => {
 });
 
 describe('providers that are off', () => {
-  let off: TestApp;
-  beforeAll(async () => {
-    off = await createTestApp({ AUTH_DEMO: 'false' });
-  });
-  afterAll(async () => {
-    await off?.close();
-  });
+  const off = useTestApp({ AUTH_DEMO: 'false' });
 
   it.each([['demo'], ['google'], ['facebook']])(
     'answers %s sign-in with 404 when it is not enabled',

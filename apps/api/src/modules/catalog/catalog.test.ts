@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, createStoreItem } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
+const t = useTestApp();
 let lienQuan: number;
 let tocChien: number;
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.app.ctx.db;
   lienQuan = (await createPlatform(db, { name: 'Liên Quân Mobile', needLogin: true, sortOrder: 2, salePicture: null })).id;
   tocChien = (await createPlatform(db, { name: 'Tốc Chiến', needLogin: false, sortOrder: 1 })).id;
@@ -15,9 +14,6 @@ beforeAll(async () => {
   await createStoreItem(db, lienQuan, { name: 'Gói 500 Quân Huy', priceVnd: 100_000 });
   await createStoreItem(db, lienQuan, { name: 'Gói cũ', isActive: false });
   await createStoreItem(db, tocChien, { name: 'Thẻ Đường Đua' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const get = (url: string) => t.request({ method: 'GET', url });

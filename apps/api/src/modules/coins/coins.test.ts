@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { coinLedger, users } from '../../db/schema.js';
 import { grantCoins } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/suite.js';
 import { COIN_REASONS, applyCoinChange, type CoinChange } from './service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 /** A customer row and an access token for it, without going through a sign-in provider. */
 async function newCustomer(email: string) {

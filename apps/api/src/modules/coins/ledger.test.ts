@@ -3,22 +3,18 @@
  * never changed or removed, and an order moves coins at most once per reason.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { coinLedger, users } from '../../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/suite.js';
 import { COIN_REASONS, applyCoinChange } from './service.js';
 
-let t: TestApp;
+const t = useTestApp();
 let platformId: number;
 let itemId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   platformId = (await createPlatform(t.app.ctx.db)).id;
   itemId = (await createStoreItem(t.app.ctx.db, platformId)).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const db = () => t.app.ctx.db;

@@ -1,29 +1,26 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderEvent, Order } from '@lucky/shared';
 import { createAccessTokens } from '../../lib/access-token.js';
 import { createCustomer, createPlatform, createStoreItem } from '../../test/fixtures.js';
 import { openStream, type StreamMessage } from '../../test/event-stream.js';
-import { TEST_API_KEY, createTestApp, type TestApp } from '../../test/harness.js';
+import { TEST_API_KEY } from '../../test/harness.js';
+import { useTestApp } from '../../test/suite.js';
 
 const CUSTOMER_EVENTS = '/order/api/v1/order/events';
 const ADMIN_EVENTS = '/order/api/v1/admin/order/events';
 
-let t: TestApp;
+// A one-second heartbeat, so a revoked sign-in is noticed quickly.
+const t = useTestApp({ EVENT_HEARTBEAT_SECONDS: '1' });
 let base: string;
 let item: { id: number };
 let admin: { access_token: string };
 
 beforeAll(async () => {
-  // A one-second heartbeat, so a revoked sign-in is noticed quickly.
-  t = await createTestApp({ EVENT_HEARTBEAT_SECONDS: '1' });
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   const platform = await createPlatform(t.app.ctx.db, { name: 'Free Fire Test' });
   item = await createStoreItem(t.app.ctx.db, platform.id, { name: 'Gói 100 Kim Cương', priceVnd: 20_000 });
   admin = await t.signIn('admin@lucky.test');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const customer = () => createCustomer(t.app.ctx.db, t.app.ctx.tokens);

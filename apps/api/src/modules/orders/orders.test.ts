@@ -1,28 +1,18 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderRequestInput } from '@lucky/shared';
 import { auditLog, coinLedger, orders, platforms, storeItems, users } from '../../db/schema.js';
 import { createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { MSG } from '../../test/expected-messages.js';
+import { useTestApp } from '../../test/suite.js';
 import { dueAtFor } from './due-at.js';
 import { ORDER_CODE_PATTERN } from './order-code.js';
 
 const ORDER_URL = '/order/api/v1/order';
-const MSG = {
-  fillAllFields: 'Vui lòng điền đầy đủ thông tin',
-  chooseProduct: 'Vui lòng chọn sản phẩm',
-  itemsUnavailable: 'Sản phẩm không tồn tại hoặc đã ngừng bán',
-  itemsMixedPlatforms: 'Các sản phẩm trong giỏ phải thuộc cùng một trò chơi',
-  invalidQuantity: 'Số lượng mỗi sản phẩm phải là số nguyên từ 1 đến 100',
-  invalidPayMethod: 'Phương thức thanh toán không hợp lệ',
-  notEnoughCoins: 'Số coin của bạn không đủ để thanh toán đơn hàng này',
-  orderNotFound: 'Không tìm thấy đơn hàng',
-  signIn: 'Vui lòng đăng nhập để tiếp tục',
-};
 
-let t: TestApp;
+const t = useTestApp();
 let uidPlatform: { id: number; name: string };
 let loginPlatform: { id: number; name: string };
 let otherPlatform: { id: number };
@@ -36,7 +26,6 @@ let retiredItem: { id: number };
 let itemOfClosedGame: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.app.ctx.db;
   uidPlatform = await createPlatform(db, { name: 'Free Fire Test', needLogin: false });
   loginPlatform = await createPlatform(db, { name: 'Liên Quân Test', needLogin: true });
@@ -48,9 +37,6 @@ beforeAll(async () => {
   loginPack = await createStoreItem(db, loginPlatform.id, { name: 'Gói 500 Quân Huy', priceVnd: 100_000, coinCost: 1_000, giftCoin: 50 });
   otherItem = await createStoreItem(db, otherPlatform.id, { name: 'Gói 60 UC' });
   itemOfClosedGame = await createStoreItem(db, closedGame.id, { name: 'Gói của game đóng' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A fresh customer row and an access token for it, without going through a sign-in provider. */
@@ -555,13 +541,7 @@ describe('orders placed at the same moment', () => {
 });
 
 describe('with rate limiting on', () => {
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await createTestApp({ RATE_LIMIT: 'true' });
-  });
-  afterAll(async () => {
-    await limited?.close();
-  });
+  const limited = useTestApp({ RATE_LIMIT: 'true' });
 
   it('slows down a customer placing orders too fast (429, in Vietnamese)', async () => {
     const db = limited.app.ctx.db;

@@ -1,19 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 let customerToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
   adminToken = (await t.signIn('admin@lucky.test')).access_token;
   customerToken = (await t.signIn('khach@lucky.test')).access_token;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A multipart body with one part, as a browser's FormData sends it. */

@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@lucky/shared';
 import { users } from '../../db/schema.js';
 import { createAccessTokens } from '../../lib/access-token.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/suite.js';
 
 const JWT_SECRET = 'users-test-jwt-secret-0123456789abcdef';
 const URL = '/user/api/v1/user';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ JWT_SECRET });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ JWT_SECRET });
 
 describe('GET /user/api/v1/user', () => {
   it('shows the signed-in user, with the raw access token in authorization as the spec sends it', async () => {

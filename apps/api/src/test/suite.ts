@@ -1,0 +1,37 @@
+/**
+ * One test app for a whole file or describe block: started in beforeAll, closed in afterAll. The object
+ * returned stands for the app from the first hook on, so a file writes `const t = useTestApp()` instead of
+ * a `let t`, a create and a close of its own. Hooks written after the call run once the app is up.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import type { Env } from '../config.js';
+import { createTestApp, type TestApp, type TestAppOptions } from './harness.js';
+
+/** `overrides` may be a function, read when the app starts (for the env of stand-ins started by an earlier hook). */
+export function useTestApp(overrides: Env | (() => Env) = {}, options: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  const started = () => {
+    if (!current) throw new Error('the test app is used before beforeAll started it, or after it closed');
+    return current;
+  };
+  const close = async () => {
+    const app = current;
+    current = undefined;
+    await app?.close();
+  };
+  beforeAll(async () => {
+    current = await createTestApp(typeof overrides === 'function' ? overrides() : overrides, options);
+  });
+  afterAll(close);
+  return {
+    get app() {
+      return started().app;
+    },
+    get config() {
+      return started().config;
+    },
+    request: (request) => started().request(request),
+    signIn: (email) => started().signIn(email),
+    close,
+  };
+}
