@@ -4,83 +4,37 @@
  * order that a customer's live stream held by the second sees within a second, through PostgreSQL
  * LISTEN/NOTIFY. Runs only against a PostgreSQL server (the API suite's second pass).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Order, Platform, StoreItem } from '@lucky/shared';
 import { openStream } from './test/event-stream.js';
 import { createPostgresDatabase } from './test/harness.js';
+import { freePort, startServerProcess, type ServerProcess } from './test/server-process.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
 const API_KEY = 'multi-instance-api-key';
 const SEPAY_KEY = 'sepay-multi-instance-key-0123456789';
 const SHOP_ACCOUNT = '0123456789';
 
-interface Instance {
-  url: string;
-  process: ChildProcess;
-  output: string[];
-}
+type Instance = ServerProcess;
 
 let database: { url: string; drop: () => Promise<void> };
 const instances: Instance[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts `src/server.ts` as its own process and waits until it answers /healthz. */
 async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      // eslint-disable-next-line no-restricted-properties -- the child process needs the PATH it was given
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      API_KEY,
-      AUTH_DEMO: 'true',
-      RATE_LIMIT: 'false',
-      DEADLINE_SWEEP_SECONDS: '0',
-      LOG_LEVEL: 'warn',
-      SEPAY_API_KEY: SEPAY_KEY,
-      BANK_ACCOUNT_NUMBER: SHOP_ACCOUNT,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const instance = startServerProcess(await freePort(), {
+    DATABASE_URL: database.url,
+    API_KEY,
+    AUTH_DEMO: 'true',
+    RATE_LIMIT: 'false',
+    DEADLINE_SWEEP_SECONDS: '0',
+    LOG_LEVEL: 'warn',
+    SEPAY_API_KEY: SEPAY_KEY,
+    BANK_ACCOUNT_NUMBER: SHOP_ACCOUNT,
+    ...env,
   });
-  const instance: Instance = { url: `http://127.0.0.1:${port}`, process: child, output: [] };
-  child.stdout!.on('data', (chunk: Buffer) => instance.output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => instance.output.push(chunk.toString()));
   instances.push(instance);
-
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`instance exited (${code}): ${instance.output.join('')}`))),
-  );
-  const healthy = (async () => {
-    for (;;) {
-      const ok = await fetch(`${instance.url}/healthz`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (ok) return instance;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  return Promise.race([healthy, exited]);
+  await instance.healthy(60_000);
+  return instance;
 }
 
 beforeAll(async () => {
@@ -96,16 +50,22 @@ afterAll(async () => {
     instances.map(
       (instance) =>
         new Promise<void>((resolve) => {
-          if (instance.process.exitCode !== null) return resolve();
-          instance.process.once('exit', () => resolve());
-          instance.process.kill('SIGTERM');
+          if (instance.child.exitCode !== null) return resolve();
+          instance.child.once('exit', () => resolve());
+          instance.child.kill('SIGTERM');
         }),
     ),
   );
   await database?.drop();
 });
 
-async function call<T>(instance: Instance, method: string, url: string, token: string | null, body?: unknown): Promise<T> {
+async function call<T>(
+  instance: Instance,
+  method: string,
+  url: string,
+  token: string | null,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(instance.url + url, {
     method,
     headers: {
@@ -121,9 +81,15 @@ async function call<T>(instance: Instance, method: string, url: string, token: s
 
 it('a webhook handled by one instance reaches a customer’s stream on another within a second', async () => {
   const [first, second] = instances as [Instance, Instance];
-  const { access_token: token } = await call<{ access_token: string }>(second, 'POST', '/auth/api/v1/auth/demo-sign-in', null, {
-    user_access_token: 'khach-nhieu-may@lucky.test',
-  });
+  const { access_token: token } = await call<{ access_token: string }>(
+    second,
+    'POST',
+    '/auth/api/v1/auth/demo-sign-in',
+    null,
+    {
+      user_access_token: 'khach-nhieu-may@lucky.test',
+    },
+  );
   const platforms = await call<Platform[]>(second, 'GET', '/platform/api/v1/platform/list', null);
   const platform = platforms.find((p) => !p.shop_config.need_login)!;
   const items = await call<StoreItem[]>(second, 'GET', `/store/api/v1/store/list?store_platform=${platform.id}`, null);
@@ -135,7 +101,10 @@ it('a webhook handled by one instance reaches a customer’s stream on another w
     order_uid: '123456789',
   });
 
-  const stream = await openStream(`${second.url}/order/api/v1/order/events`, { 'x-api-key': API_KEY, authorization: token });
+  const stream = await openStream(`${second.url}/order/api/v1/order/events`, {
+    'x-api-key': API_KEY,
+    authorization: token,
+  });
   expect(stream.status).toBe(200);
 
   const webhook = await fetch(`${first.url}/payment/api/v1/webhook/sepay`, {
@@ -160,7 +129,10 @@ it('a webhook handled by one instance reaches a customer’s stream on another w
   expect(await webhook.json()).toEqual({ success: true });
 
   // Within one second of the webhook's answer, the other instance's stream shows the order paid.
-  const paid = await stream.next((m) => m.event === 'order' && (m.data as Order).id === order.id && (m.data as Order).status === 1, 1000);
+  const paid = await stream.next(
+    (m) => m.event === 'order' && (m.data as Order).id === order.id && (m.data as Order).status === 1,
+    1000,
+  );
   expect((paid.data as Order).code).toBe(order.code);
   stream.close();
 });

@@ -58,6 +58,7 @@ export const API_MESSAGES = {
   notEnoughCoins: 'Số coin của bạn không đủ để thanh toán đơn hàng này',
   idempotencyConflict: 'Yêu cầu đặt hàng trùng mã nhưng khác nội dung',
   tooManyRequests: 'Bạn thao tác quá nhanh, vui lòng thử lại sau ít phút',
+  tooManyStreams: 'Bạn đang mở quá nhiều kết nối theo dõi đơn hàng, vui lòng đóng bớt tab rồi thử lại',
   internal: 'Lỗi hệ thống, vui lòng thử lại sau',
   uploadMissing: 'Vui lòng chọn một tệp ảnh để tải lên',
   uploadTooLarge: 'Ảnh quá lớn (tối đa 5 MB)',

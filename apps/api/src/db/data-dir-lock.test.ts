@@ -1,13 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { freePort, startServerProcess, type ServerProcess } from '../test/server-process.js';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock.js';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 let dir: string;
 beforeEach(() => {
@@ -85,67 +82,22 @@ describe('the PGlite data folder lock, in one process', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  /** Resolves with the exit code. */
-  exited: Promise<number | null>;
-}
-
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
 /** `src/server.ts` as its own process, on PGlite in `dataDir` (never the suite's PostgreSQL). */
-function startServer(dataDir: string, port: number): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      // eslint-disable-next-line no-restricted-properties -- the child process needs the PATH it was given
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      RATE_LIMIT: 'false',
-      DEADLINE_SWEEP_SECONDS: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startServer(dataDir: string, port: number): ServerProcess {
+  const started = startServerProcess(port, {
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    RATE_LIMIT: 'false',
+    DEADLINE_SWEEP_SECONDS: '0',
+    LOG_LEVEL: 'warn',
   });
-  children.push(child);
-  const chunks: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => chunks.join(''), exited };
-}
-
-async function healthy(port: number, started: Started): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server not healthy: ${started.output()}`);
+  children.push(started.child);
+  return started;
 }
 
 describe('the PGlite data folder lock, across processes', () => {
@@ -153,7 +105,7 @@ describe('the PGlite data folder lock, across processes', () => {
     const dataDir = path.join(dir, 'data');
     const firstPort = await freePort();
     const first = startServer(dataDir, firstPort);
-    await healthy(firstPort, first);
+    await first.healthy();
 
     const second = startServer(dataDir, await freePort());
     expect(await second.exited).toBe(1);
@@ -169,9 +121,8 @@ describe('the PGlite data folder lock, across processes', () => {
     first.child.kill('SIGKILL');
     await first.exited;
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(true);
-    const thirdPort = await freePort();
-    const third = startServer(dataDir, thirdPort);
-    await healthy(thirdPort, third);
+    const third = startServer(dataDir, await freePort());
+    await third.healthy();
 
     // A graceful stop gives the folder back.
     third.child.kill('SIGTERM');

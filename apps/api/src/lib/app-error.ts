@@ -20,3 +20,17 @@ export const unauthenticated = (message: string = API_MESSAGES.signInRequired) =
 export const forbidden = () => new AppError(ERROR_CODES.FORBIDDEN, API_MESSAGES.forbidden, 403);
 export const notFound = (message: string = API_MESSAGES.notFound) => new AppError(ERROR_CODES.NOT_FOUND, message, 404);
 export const conflict = (message: string) => new AppError(ERROR_CODES.CONFLICT, message, 409);
+
+/**
+ * The id of a `/:id` route, or 404 with `message` when it is malformed: a malformed id is just a row
+ * that does not exist, as on every route with an id (not a 400).
+ */
+export function idOr404<T>(
+  schema: { safeParse(value: unknown): { success: true; data: { id: T } } | { success: false } },
+  params: unknown,
+  message: string,
+): T {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw notFound(message);
+  return parsed.data.id;
+}

@@ -17,16 +17,11 @@ import {
   reorderBody,
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/app-error.js';
+import { idOr404 } from '../../lib/app-error.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import * as service from './service.js';
 
-/** A malformed id is a row that does not exist (404), as elsewhere. */
-function rowId(params: { id: string }, message: string): number {
-  const parsed = intIdParams.safeParse(params);
-  if (!parsed.success) throw notFound(message);
-  return parsed.data.id;
-}
+const rowId = (params: { id: string }, message: string): number => idOr404(intIdParams, params, message);
 
 export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -15,16 +15,11 @@ import {
   uuidParams,
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/app-error.js';
+import { idOr404 } from '../../lib/app-error.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import { changeOrderStatus, dashboard, getOrderDetail, listOrders, markRefundDone, revealOrderPassword } from './service.js';
 
-/** A malformed id is just an order that does not exist (404, not 400), as on the customer routes. */
-function orderId(params: { id: string }): string {
-  const parsed = uuidParams.safeParse(params);
-  if (!parsed.success) throw notFound(API_MESSAGES.orderNotFound);
-  return parsed.data.id;
-}
+const orderId = (params: { id: string }): string => idOr404(uuidParams, params, API_MESSAGES.orderNotFound);
 
 const refundDoneBody = z.object({
   note: z

@@ -108,6 +108,24 @@ describe('a customer’s live stream', () => {
     await stream.ended(5000);
   });
 
+  it('refuses an eleventh stream of one customer with 429 in Vietnamese, and takes one again once a tab closes', async () => {
+    const me = await customer();
+    const streams = [];
+    for (let i = 0; i < 10; i++) streams.push(await openStream(base + CUSTOMER_EVENTS, headers(me.token)));
+    expect(streams.map((s) => s.status)).toEqual(Array(10).fill(200));
+    const refused = await fetch(base + CUSTOMER_EVENTS, { headers: headers(me.token) });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ code: 'RATE_LIMITED', message: 'Bạn đang mở quá nhiều kết nối theo dõi đơn hàng, vui lòng đóng bớt tab rồi thử lại' });
+
+    streams.pop()!.close();
+    await expect.poll(async () => {
+      const again = await openStream(base + CUSTOMER_EVENTS, headers(me.token));
+      again.close();
+      return again.status;
+    }).toBe(200);
+    streams.forEach((s) => s.close());
+  });
+
   it('asks who is asking: no key 401, no token 401, an expired token 401 TOKEN_EXPIRED', async () => {
     const me = await customer();
     const noKey = await fetch(base + CUSTOMER_EVENTS, { headers: { authorization: me.token } });

@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EVENT_KINDS, errorBody, type AdminOrderEvent, type AdminTransferEvent } from '@lucky/shared';
+import { API_MESSAGES, ERROR_CODES, EVENT_KINDS, errorBody, type AdminOrderEvent, type AdminTransferEvent } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { currentUser, requireAdmin, requireUser, type AuthUser } from '../../plugins/auth.js';
@@ -54,7 +54,7 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   const stream = async (request: FastifyRequest, reply: FastifyReply, user: AuthUser, render: Render, onlyUser?: string) => {
     const held = perUser.get(user.id) ?? 0;
-    if (held >= MAX_STREAMS_PER_USER) throw new AppError('RATE_LIMITED', 'Bạn đang mở quá nhiều kết nối theo dõi đơn hàng', 429);
+    if (held >= MAX_STREAMS_PER_USER) throw new AppError(ERROR_CODES.RATE_LIMITED, API_MESSAGES.tooManyStreams, 429);
     perUser.set(user.id, held + 1);
 
     reply.hijack();

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_MESSAGES, countResponse, errorBody, order, orderIdParams, orderList, orderListQuery, orderRequest } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/app-error.js';
+import { idOr404 } from '../../lib/app-error.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { pendingCoins } from '../coins/service.js';
 import { countOrders, getOrder, listOrders, placeOrder } from './service.js';
@@ -111,9 +111,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       },
     },
     async (request) => {
-      const params = orderIdParams.safeParse(request.params);
-      if (!params.success) throw notFound(API_MESSAGES.orderNotFound);
-      return getOrder(ctx.db, currentUser(request).id, params.data.id);
+      return getOrder(ctx.db, currentUser(request).id, idOr404(orderIdParams, request.params, API_MESSAGES.orderNotFound));
     },
   );
 }

@@ -16,7 +16,7 @@ import {
   type BankProvider,
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, idOr404, notFound } from '../../lib/app-error.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import { cassoNotification, fromCasso, fromSepay, sepayNotification, type BankNotification } from './notifications.js';
 import { attachTransfer, listTransfers, receiveNotification, refundTransfer, transferTotals } from './service.js';
@@ -25,12 +25,7 @@ import { verifyCasso, verifySepay, type Verdict } from './signatures.js';
 /** The webhooks' prefix: no x-api-key there (`config.keyless`, plugins/auth.ts), the providers sign instead. */
 export const WEBHOOK_PREFIX = '/payment/api/v1/webhook/';
 
-/** A malformed id is just a transfer that does not exist (404, not 400), as on the order routes. */
-function transferId(params: { id: string }): string {
-  const parsed = transferIdParams.safeParse(params);
-  if (!parsed.success) throw notFound(API_MESSAGES.transferNotFound);
-  return parsed.data.id;
-}
+const transferId = (params: { id: string }): string => idOr404(transferIdParams, params, API_MESSAGES.transferNotFound);
 
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // A scope of their own: the raw-body JSON parser must not change how any other route reads JSON.
