@@ -1,0 +1,127 @@
+/**
+ * Load figures with autocannon over loopback: a bare route as the yardstick, the public catalogue,
+ * a signed-in customer's reads, and order placement by many customers at once. Each figure that is a
+ * share of the bare route is taken in the same run, since absolute req/s on a shared 2-core machine
+ * are noise.
+ */
+// @ts-expect-error autocannon ships no types
+import autocannon from 'autocannon';
+import { API_KEY, api, signIn, type ShopProcess } from './server.js';
+
+export interface LoadFigure {
+  rps: number;
+  p99: number;
+  /** Highest resident memory of the shop while it ran, in MB. */
+  rssMb: number;
+}
+
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
+}
+
+interface LoadOptions {
+  connections?: number;
+  seconds?: number;
+  headers?: Record<string, string>;
+  requests?: AutocannonRequest[];
+}
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+/** Drives `path` for a few seconds; fails on any non-2xx answer, so a figure is never one of errors. */
+export async function load(shop: ShopProcess, path: string, options: LoadOptions = {}): Promise<LoadFigure> {
+  const stopRss = shop.sampleRss();
+  const result = await autocannon({
+    url: `${shop.base}${path}`,
+    connections: options.connections ?? 20,
+    duration: options.seconds ?? SECONDS,
+    headers: { 'x-api-key': API_KEY, ...options.headers },
+    requests: options.requests,
+  });
+  const rssMb = stopRss();
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, rssMb };
+}
+
+interface Platform {
+  id: number;
+  shop_config: { need_login: boolean };
+}
+interface StoreItem {
+  id: number;
+}
+
+/** A platform that asks for the game login (so placement seals a password, the costlier case) and one of its items. */
+export async function catalogueSample(base: string): Promise<{ platformId: number; itemId: number }> {
+  const platforms = await api<Platform[]>(base, 'GET', '/platform/api/v1/platform/list?keyword=&is_active=true');
+  const platform = platforms.find((p) => p.shop_config.need_login) ?? platforms[0];
+  if (!platform) throw new Error('the demo catalogue has no platform');
+  const items = await api<StoreItem[]>(base, 'GET', `/store/api/v1/store/list?keyword=&store_platform=${platform.id}`);
+  if (!items[0]) throw new Error(`platform ${platform.id} has no item`);
+  return { platformId: platform.id, itemId: items[0].id };
+}
+
+/** Access tokens of `count` demo customers, signed in a few at a time. */
+export async function customers(base: string, count: number, prefix = 'bench'): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i += 10) {
+    const batch = Array.from({ length: Math.min(10, count - i) }, (_, j) => signIn(base, `${prefix}-${i + j}@lucky.test`));
+    tokens.push(...(await Promise.all(batch)));
+  }
+  return tokens;
+}
+
+/** Each connection is one customer: the first request of a connection picks its token from the pool. */
+function perCustomer(tokens: string[], request: Omit<AutocannonRequest, 'setupRequest'>): AutocannonRequest[] {
+  let next = 0;
+  return [
+    {
+      ...request,
+      setupRequest(req, context) {
+        if (typeof context.token !== 'string') context.token = tokens[next++ % tokens.length];
+        return { ...req, headers: { ...req.headers, authorization: context.token as string } };
+      },
+    },
+  ];
+}
+
+/** A bank order for the sample item, with every field a login platform needs. */
+export function orderBody(itemId: number): string {
+  return JSON.stringify({
+    order_bank_name: 'Khách Thử Tải',
+    order_contact: '0901234567',
+    order_account: 'taikhoan.game',
+    order_pass: 'mat-khau-game-1',
+    order_server: 'Asia',
+    order_uid: '',
+    order_comment: '',
+    order_pay_method: 1,
+    order_items: [{ id: itemId, quantity: 1 }],
+  });
+}
+
+/** Order placement by `tokens.length` customers at once, one connection each. */
+export function placement(shop: ShopProcess, tokens: string[], itemId: number): Promise<LoadFigure> {
+  return load(shop, '/order/api/v1/order', {
+    connections: tokens.length,
+    requests: perCustomer(tokens, {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+      body: orderBody(itemId),
+    }),
+  });
+}
+
+/** A signed-in customer's read (order list, balance, badge count), by `tokens.length` customers at once. */
+export function signedInRead(shop: ShopProcess, tokens: string[], path: string): Promise<LoadFigure> {
+  return load(shop, path, {
+    connections: tokens.length,
+    requests: perCustomer(tokens, { method: 'GET', headers: { 'x-api-key': API_KEY } }),
+  });
+}

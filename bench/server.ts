@@ -1,0 +1,163 @@
+/**
+ * The built shop as a real process for the benchmarks: on a fresh embedded database (PGlite in a temporary
+ * folder) or on a fresh PostgreSQL database created for the run and dropped after it. Its resident memory
+ * is read from /proc, as an operator's `ps` or container limit would see it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const API_KEY = 'lucky-local-key';
+export const ADMIN_EMAIL = 'admin@lucky.local';
+/** The PostgreSQL server the benchmarks create their databases on (trust auth on this machine). */
+export const PG_SERVER_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether a PostgreSQL server answers at PG_SERVER_URL. */
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_SERVER_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** A new empty database on the PostgreSQL server, and how to drop it. */
+export async function createDatabase(prefix = 'lucky_bench'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: PG_SERVER_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(PG_SERVER_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+export interface ShopProcess {
+  base: string;
+  engine: 'PostgreSQL' | 'PGlite';
+  child: ChildProcess;
+  /** Resident memory now, in MB. */
+  rssMb(): number;
+  /** Samples RSS every 100 ms until the returned function is called, which gives the highest seen (MB). */
+  sampleRss(): () => number;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** A PostgreSQL database URL; PGlite in a temporary folder when absent. */
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}
+
+/** Starts `node apps/api/dist/server.js` (needs `npm run build`) with the demo catalogue and demo sign-in. */
+export async function startShop(options: StartOptions = {}): Promise<ShopProcess> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT: 'false',
+      SEED_DEMO: 'true',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode} before it answered`);
+    if (Date.now() > deadline) throw new Error('the shop did not start within 120 s');
+    const ok = await fetch(`${base}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const rssMb = () => {
+    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  };
+  return {
+    base,
+    engine: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
+    child,
+    rssMb,
+    sampleRss() {
+      let peak = rssMb();
+      const timer = setInterval(() => {
+        peak = Math.max(peak, rssMb());
+      }, 100);
+      return () => {
+        clearInterval(timer);
+        return Math.max(peak, rssMb());
+      };
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls the shop's API as the web app does; `token` signs the call. */
+export async function api<T>(base: string, method: string, url: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      'x-api-key': API_KEY,
+      ...(options.token ? { authorization: options.token } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A demo sign-in's access token (any email; ADMIN_EMAIL is an admin). */
+export async function signIn(base: string, email: string): Promise<string> {
+  const tokens = await api<{ access_token: string }>(base, 'POST', '/auth/api/v1/auth/demo-sign-in', {
+    body: { user_access_token: email },
+  });
+  return tokens.access_token;
+}
