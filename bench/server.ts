@@ -75,13 +75,15 @@ export interface StartOptions {
   /** A PostgreSQL database URL; PGlite in a temporary folder when absent. */
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** Extra Node.js flags (e.g. `--cpu-prof` to profile the shop under load). */
+  nodeArgs?: string[];
 }
 
 /** Starts `node apps/api/dist/server.js` (needs `npm run build`) with the demo catalogue and demo sign-in. */
 export async function startShop(options: StartOptions = {}): Promise<ShopProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

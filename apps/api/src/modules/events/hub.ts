@@ -47,7 +47,6 @@ export interface EventHub {
   stop(): Promise<void>;
 }
 
-const notify = (payload: string) => sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`;
 
 function parsePayload(payload: string): LiveEvent | null {
   try {
@@ -99,9 +98,13 @@ export function createEventHub(database: Pick<Database, 'db' | 'listen'>, log: F
   return {
     origin,
     async publish(tx, event) {
-      const [row] = await tx.insert(events).values(event).returning({ id: events.id });
-      const payload: LiveEvent = { ...event, id: row!.id, origin };
-      await tx.execute(notify(JSON.stringify(payload)));
+      // One round trip: the row, and its NOTIFY (delivered at commit) carrying the row's id, in one statement.
+      // The payload has LiveEvent's shape (parsePayload reads it back).
+      const inserted = tx.insert(events).values(event).returning({ id: events.id });
+      await tx.execute(sql`with e as (${inserted.getSQL()})
+        select pg_notify(${EVENTS_CHANNEL}, json_build_object(
+          'id', e.id, 'kind', ${event.kind}::text, 'entityId', ${event.entityId}::text, 'userId', ${event.userId}::text,
+          'cause', ${event.cause}::text, 'origin', ${origin}::text)::text) from e`);
     },
     subscribe(listener) {
       listeners.add(listener);

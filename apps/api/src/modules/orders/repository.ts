@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customerOrderColumns } from '../../db/order-columns.js';
-import { orderLines, orders, platforms, storeItems } from '../../db/schema.js';
+import { auditLog, orderLines, orders, platforms, storeItems } from '../../db/schema.js';
 
 export type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof customerOrderColumns>;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -37,19 +37,47 @@ export async function findByIdempotencyKey(db: Db, userId: string, key: string) 
   return row;
 }
 
-/** Inserts the order unless its code is taken (then returns undefined and the caller draws another code). */
-export async function insertOrder(tx: Db, values: NewOrder): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .insert(orders)
-    .values(values)
-    .onConflictDoNothing({ target: orders.code })
-    .returning(customerOrderColumns);
-  return row;
+export type PlacedLine = Omit<NewOrderLine, 'id' | 'orderId'>;
+
+/**
+ * Writes a new order, its lines and its audit row in one statement (one round trip inside the placing
+ * transaction, where the customer's row lock is held). Returns false, writing nothing, when the order's
+ * code is taken: the caller draws another one.
+ */
+export async function insertPlacedOrder(
+  tx: Db,
+  order: NewOrder & { id: string },
+  lines: PlacedLine[],
+  audit: { action: string; after: Record<string, unknown> },
+): Promise<boolean> {
+  const inserted = tx.insert(orders).values(order).onConflictDoNothing({ target: orders.code }).returning({ id: orders.id, userId: orders.userId });
+  // The lines and the audit row are written only if the order was (they select from o).
+  // Both drivers answer a raw statement with `rows`.
+  const result = (await tx.execute(sql`
+    with o as (${inserted.getSQL()}),
+    l as (
+      insert into ${orderLines} (order_id, position, store_id, name, price_vnd, coin_cost, gift_coin, quantity)
+      select o.id, l.position, l.store_id, l.name, l.price_vnd, l.coin_cost, l.gift_coin, l.quantity
+      from o cross join jsonb_to_recordset(${JSON.stringify(lines.map(toLineRecord))}::jsonb)
+        as l(position integer, store_id integer, name text, price_vnd bigint, coin_cost bigint, gift_coin bigint, quantity integer)
+    ),
+    a as (
+      insert into ${auditLog} (actor_id, action, entity, entity_id, after)
+      select o.user_id, ${audit.action}::text, 'order', o.id::text, ${JSON.stringify(audit.after)}::jsonb from o
+    )
+    select count(*)::int as inserted from o`)) as unknown as { rows: { inserted: number }[] };
+  return Number(result.rows[0]?.inserted ?? 0) > 0;
 }
 
-export async function insertLines(tx: Db, lines: NewOrderLine[]): Promise<OrderLineRow[]> {
-  return tx.insert(orderLines).values(lines).returning();
-}
+const toLineRecord = (line: PlacedLine) => ({
+  position: line.position,
+  store_id: line.storeId,
+  name: line.name,
+  price_vnd: line.priceVnd,
+  coin_cost: line.coinCost,
+  gift_coin: line.giftCoin,
+  quantity: line.quantity,
+});
 
 export async function findUserOrder(db: Db, userId: string, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await db

@@ -22,7 +22,6 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { writeAudit } from '../../lib/audit.js';
 import { lockCoinTotal, notEnoughCoins, pendingCoins } from '../coins/service.js';
 import { announceOrder } from '../order-lifecycle/service.js';
 import { dueAtFor } from './due-at.js';
@@ -104,7 +103,7 @@ function requestFingerprint(ctx: AppContext, input: OrderRequest): string {
 }
 
 /** An order as its customer sees it (no password, no idempotency data); the admin view extends it. */
-export function toOrder(row: repo.OrderRow, lines: readonly repo.OrderLineRow[]): Order {
+export function toOrder(row: repo.OrderRow, lines: readonly repo.PlacedLine[]): Order {
   return {
     id: row.id,
     code: row.code,
@@ -145,13 +144,21 @@ async function replayedOrder(db: Db, userId: string, key: string, fingerprint: s
   return toOrder(found.order, await linesOfOrder(db, found.order.id));
 }
 
-/** Writes the order, its lines and its audit row; draws a new code in the rare case one is taken. */
+/** What placing writes besides the code and its QR: the customer's columns and the private ones. */
+type NewPlacedOrder = Omit<repo.OrderRow, 'code' | 'payQrCode' | 'resultComment' | 'resultPicture'> &
+  Pick<repo.NewOrder, 'userId' | 'passEncrypted' | 'idempotencyKey' | 'requestHash'>;
+
+/**
+ * Writes the order, its lines and its audit row (one statement) and announces it (one more); draws a new
+ * code in the rare case one is taken. The customer's view is built from what was written, not read back.
+ */
 async function insertOrder(
   ctx: AppContext,
   tx: Tx,
-  values: Omit<repo.NewOrder, 'code' | 'payQrCode'>,
+  values: NewPlacedOrder,
   lines: DraftLine[],
 ): Promise<Order> {
+  const placedLines = lines.map((line, position) => ({ position, ...line }));
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = newOrderCode();
     const payQrCode =
@@ -163,21 +170,14 @@ async function insertOrder(
             memo: code,
           })
         : '';
-    const row = await repo.insertOrder(tx, { ...values, code, payQrCode });
-    if (!row) continue;
-    const lineRows = await repo.insertLines(
-      tx,
-      lines.map((line, position) => ({ orderId: row.id, position, ...line })),
-    );
-    await writeAudit(tx, {
-      actorId: values.userId,
+    const written = await repo.insertPlacedOrder(tx, { ...values, code, payQrCode }, placedLines, {
       action: 'order.create',
-      entity: 'order',
-      entityId: row.id,
-      after: { status: row.status, code: row.code, pay_method: row.payMethod, total_price: row.totalPriceVnd, total_coin: row.totalCoin },
+      after: { status: values.status, code, pay_method: values.payMethod, total_price: values.totalPriceVnd, total_coin: values.totalCoin },
     });
-    await announceOrder(ctx, tx, { id: row.id, userId: values.userId }, EVENT_CAUSES.PLACED);
-    return toOrder(row, lineRows);
+    if (!written) continue;
+    await announceOrder(ctx, tx, { id: values.id, userId: values.userId }, EVENT_CAUSES.PLACED);
+    const row: repo.OrderRow = { ...values, code, payQrCode, resultComment: '', resultPicture: [] };
+    return toOrder(row, placedLines);
   }
   throw new Error('could not draw an unused order code');
 }
@@ -200,7 +200,7 @@ export async function placeOrder(ctx: AppContext, userId: string, input: OrderRe
   const placedAt = options.now ?? new Date();
   // Chosen here, not by the database: the game password is sealed bound to it (lib/secret-box.ts).
   const id = crypto.randomUUID();
-  const values: Omit<repo.NewOrder, 'code' | 'payQrCode'> = {
+  const values: NewPlacedOrder = {
     id,
     userId,
     platformId: draft.platformId,
