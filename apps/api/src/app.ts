@@ -27,6 +27,7 @@ import { adminCatalogRoutes } from './modules/admin-catalog/routes.js';
 import { adminCustomerRoutes } from './modules/admin-customers/routes.js';
 import { adminOrderRoutes } from './modules/admin-orders/routes.js';
 import { walletRoutes } from './modules/coins/routes.js';
+import { createCatalogueCache } from './modules/catalog/cache.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -76,6 +77,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Hooks run in reverse order of registration: the hub stops listening before the database closes.
   if (!options.database) app.addHook('onClose', () => database.close());
   app.addHook('onClose', () => events.stop());
+  const catalogue = createCatalogueCache(database, app.log);
+  await catalogue.start();
+  app.addHook('onClose', () => catalogue.stop());
 
   const ctx: AppContext = {
     config,
@@ -85,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secretBox: createSecretBox(config.secretKey, config.previousSecretKeys),
     log: app.log,
     events,
+    catalogue,
   };
   app.decorate('ctx', ctx);
   const alerts = startAlerts(ctx);

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { AccessTokens } from './lib/access-token.js';
 import type { SecretBox } from './lib/secret-box.js';
+import type { CatalogueCache } from './modules/catalog/cache.js';
 import type { EventHub } from './modules/events/hub.js';
 
 export interface AppContext {
@@ -15,4 +16,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Announces changes to live streams on every instance (modules/events). */
   events: EventHub;
+  /** The public catalogue in memory, dropped on every change on every instance (modules/catalog). */
+  catalogue: CatalogueCache;
 }

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import type { AppContext } from '../context.js';
 import type { Db } from './client.js';
 import { toSearchText } from '../lib/search-text.js';
+import { announceCatalogueChange } from '../modules/catalog/service.js';
 import { storeImage } from '../modules/storage/service.js';
 import { platforms, storeItems } from './schema.js';
 
@@ -177,6 +178,8 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
         ),
       );
     }
+    // Instances already serving reload their in-memory catalogue once this commits.
+    await announceCatalogueChange(tx);
     ctx.log.info({ platforms: DEMO_CATALOGUE.length }, 'demo catalogue seeded');
     return true;
   });

@@ -30,6 +30,16 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
   const security = [{ apiKey: [], accessToken: [] }];
   const denied = { 401: errorBody, 403: errorBody };
   const idParams = z.object({ id: z.string() });
+  // Each change's NOTIFY reaches this instance too, but asynchronously on PostgreSQL: dropping the public
+  // catalogue here, after commit and before answering, makes the very next storefront read fresh. Also on
+  // failure: a needless reload is cheap, a stale catalogue is not.
+  const changing = async <T>(change: Promise<T>): Promise<T> => {
+    try {
+      return await change;
+    } finally {
+      ctx.catalogue.invalidate();
+    }
+  };
 
   // ---------- platforms ----------
   const platformTags = ['admin-platform'];
@@ -53,7 +63,7 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
         response: { 200: adminPlatform, 400: errorBody, ...denied },
       },
     },
-    async (request) => service.createPlatform(ctx.db, currentUser(request).id, request.body),
+    async (request) => changing(service.createPlatform(ctx.db, currentUser(request).id, request.body)),
   );
   r.post(
     '/platform/api/v1/admin/platform/reorder',
@@ -67,7 +77,7 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
         response: { 200: adminPlatformList, 400: errorBody, ...denied },
       },
     },
-    async (request) => service.reorderPlatforms(ctx.db, currentUser(request).id, request.body.ids),
+    async (request) => changing(service.reorderPlatforms(ctx.db, currentUser(request).id, request.body.ids)),
   );
   r.patch(
     '/platform/api/v1/admin/platform/:id',
@@ -83,7 +93,7 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
       },
     },
     async (request) =>
-      service.updatePlatform(ctx.db, currentUser(request).id, rowId(request.params, API_MESSAGES.platformNotFound), request.body),
+      changing(service.updatePlatform(ctx.db, currentUser(request).id, rowId(request.params, API_MESSAGES.platformNotFound), request.body)),
   );
 
   // ---------- store items ----------
@@ -108,7 +118,7 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
       ...admin,
       schema: { tags: storeTags, summary: 'Thêm sản phẩm', security, body: adminStoreCreate, response: { 200: adminStoreItem, 400: errorBody, ...denied } },
     },
-    async (request) => service.createStoreItem(ctx.db, currentUser(request).id, request.body),
+    async (request) => changing(service.createStoreItem(ctx.db, currentUser(request).id, request.body)),
   );
   r.post(
     '/store/api/v1/admin/store/reorder',
@@ -122,7 +132,7 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
         response: { 200: adminStoreList, 400: errorBody, ...denied },
       },
     },
-    async (request) => service.reorderStoreItems(ctx.db, currentUser(request).id, request.body.ids),
+    async (request) => changing(service.reorderStoreItems(ctx.db, currentUser(request).id, request.body.ids)),
   );
   r.patch(
     '/store/api/v1/admin/store/:id',
@@ -138,6 +148,6 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
       },
     },
     async (request) =>
-      service.updateStoreItem(ctx.db, currentUser(request).id, rowId(request.params, API_MESSAGES.storeItemNotFound), request.body),
+      changing(service.updateStoreItem(ctx.db, currentUser(request).id, rowId(request.params, API_MESSAGES.storeItemNotFound), request.body)),
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Catalogue editing for admins. Names are trimmed and their accent-free search_name is kept in step;
- * every referenced picture must already be stored; every change writes an audit row with before → after.
+ * every referenced picture must already be stored; every change writes an audit row with before → after
+ * and, in the same transaction, tells every instance's public catalogue cache (modules/catalog) to reload.
  */
 import {
   API_MESSAGES,
@@ -102,6 +103,7 @@ export async function createPlatform(db: Db, actorId: string, input: PlatformCre
       sortOrder: input.sort_order ?? (await repo.nextPlatformSortOrder(tx)),
     });
     await writeAudit(tx, { actorId, action: 'platform.create', entity: 'platform', entityId: String(row.id), after: auditShape(toPlatform(row, 0)) });
+    await catalog.announceCatalogueChange(tx);
     return row.id;
   });
   return platformById(db, id);
@@ -129,6 +131,7 @@ export async function updatePlatform(db: Db, actorId: string, id: number, input:
       before: auditShape(toPlatform(before, 0)),
       after: auditShape(toPlatform(after, 0)),
     });
+    await catalog.announceCatalogueChange(tx);
   });
   return platformById(db, id);
 }
@@ -139,6 +142,7 @@ export async function reorderPlatforms(db: Db, actorId: string, ids: number[]): 
     checkReorder(ids, await repo.platformIdsIn(tx, ids));
     for (const [position, id] of ids.entries()) await repo.setPlatformSortOrder(tx, id, position);
     await writeAudit(tx, { actorId, action: 'platform.reorder', entity: 'platform', entityId: '*', after: { ids } });
+    await catalog.announceCatalogueChange(tx);
   });
   return listPlatforms(db);
 }
@@ -179,6 +183,7 @@ export async function createStoreItem(db: Db, actorId: string, input: StoreCreat
       sortOrder: input.sort_order ?? (await repo.nextItemSortOrder(tx, input.platform_id)),
     });
     await writeAudit(tx, { actorId, action: 'store.create', entity: 'store_item', entityId: String(row.id), after: auditShape(toStoreItem(row, '')) });
+    await catalog.announceCatalogueChange(tx);
     return row.id;
   });
   return storeItemById(db, id);
@@ -211,6 +216,7 @@ export async function updateStoreItem(db: Db, actorId: string, id: number, input
       before: auditShape(toStoreItem(before, '')),
       after: auditShape(toStoreItem(after, '')),
     });
+    await catalog.announceCatalogueChange(tx);
   });
   return storeItemById(db, id);
 }
@@ -220,6 +226,7 @@ export async function reorderStoreItems(db: Db, actorId: string, ids: number[]):
     checkReorder(ids, await repo.storeItemIdsIn(tx, ids));
     for (const [position, id] of ids.entries()) await repo.setItemSortOrder(tx, id, position);
     await writeAudit(tx, { actorId, action: 'store.reorder', entity: 'store_item', entityId: '*', after: { ids } });
+    await catalog.announceCatalogueChange(tx);
     return ids;
   });
   const all = await listStoreItems(db, null);

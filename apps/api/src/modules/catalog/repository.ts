@@ -1,33 +1,34 @@
-/** Platforms and store items as the storefront reads them. */
-import { and, asc, eq, ilike, type SQL } from 'drizzle-orm';
+/** Platforms and store items as the storefront reads them: the active catalogue, in display order. */
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { platforms, storeItems } from '../../db/schema.js';
-import { likeContains } from '../../lib/search-text.js';
 
 export type PlatformRow = typeof platforms.$inferSelect;
 export type StoreItemRow = typeof storeItems.$inferSelect;
 
-export function listPlatforms(db: Db, filter: { search: string | null; isActive: boolean | null }): Promise<PlatformRow[]> {
-  const where: SQL[] = [];
-  if (filter.search) where.push(ilike(platforms.searchName, likeContains(filter.search)));
-  if (filter.isActive !== null) where.push(eq(platforms.isActive, filter.isActive));
+/** The channel that tells every instance the catalogue changed (modules/catalog/cache.ts). */
+export const CATALOGUE_CHANNEL = 'lucky_catalogue';
+
+export function listActivePlatforms(db: Db): Promise<PlatformRow[]> {
   return db
     .select()
     .from(platforms)
-    .where(and(...where))
+    .where(eq(platforms.isActive, true))
     .orderBy(asc(platforms.sortOrder), asc(platforms.id));
 }
 
 /** Active items of active platforms only: what a customer may buy. */
-export function listActiveItems(db: Db, filter: { search: string | null; platformId: number | null }) {
-  const where: SQL[] = [eq(storeItems.isActive, true), eq(platforms.isActive, true)];
-  if (filter.search) where.push(ilike(storeItems.searchName, likeContains(filter.search)));
-  if (filter.platformId !== null) where.push(eq(storeItems.platformId, filter.platformId));
+export function listActiveItems(db: Db): Promise<StoreItemRow[]> {
   return db
     .select({ item: storeItems })
     .from(storeItems)
     .innerJoin(platforms, eq(platforms.id, storeItems.platformId))
-    .where(and(...where))
+    .where(and(eq(storeItems.isActive, true), eq(platforms.isActive, true)))
     .orderBy(asc(storeItems.sortOrder), asc(storeItems.id))
     .then((rows) => rows.map((row) => row.item));
+}
+
+/** Sent inside the changing transaction: PostgreSQL delivers it only if, and once, that commits. */
+export async function notifyCatalogueChanged(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
 }

@@ -1,16 +1,15 @@
 /**
- * The public catalogue (spec §7): platforms and their store items. Keywords match names without
- * regard to case or Vietnamese diacritics ("lien quan" finds "Liên Quân").
+ * The public catalogue (spec §7): platforms and their store items, read once per change and served
+ * from memory (cache.ts, docs/decisions/0014). Keywords match names without regard to case or
+ * Vietnamese diacritics ("lien quan" finds "Liên Quân"): the keyword goes through the same
+ * toSearchText that fills search_name, and a name matches when its search_name contains it.
  */
-import type { Platform, StoreItem } from '@lucky/shared';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { platformList, storeList, type Platform, type StoreItem } from '@lucky/shared';
 import type { Db } from '../../db/client.js';
 import { toSearchText } from '../../lib/search-text.js';
 import * as repo from './repository.js';
-
-const keywordFilter = (keyword: string | undefined): string | null => {
-  const search = keyword ? toSearchText(keyword) : '';
-  return search === '' ? null : search;
-};
 
 export function toPlatform(row: repo.PlatformRow): Platform {
   return {
@@ -37,17 +36,99 @@ export function toStoreItem(row: repo.StoreItemRow): StoreItem {
   };
 }
 
+/** Tells every instance, through the database, that the catalogue changed: call it inside the changing transaction. */
+export const announceCatalogueChange = (tx: Db): Promise<void> => repo.notifyCatalogueChanged(tx);
+
+/** A response body ready to send: its JSON bytes and their ETag. */
+export interface JsonBody {
+  bytes: Buffer;
+  etag: string;
+}
+
+export function jsonBody(value: unknown): JsonBody {
+  const bytes = Buffer.from(JSON.stringify(value));
+  // A hash of the bytes, not a generation number: every instance gives the same list the same tag, so
+  // a browser or CDN revalidates successfully against any of them, even after a restart.
+  const etag = `"${crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+  return { bytes, etag };
+}
+
+interface Entry<T> {
+  value: T;
+  /** The row's search_name. */
+  search: string;
+}
+
+/** The active catalogue, mapped to the wire shapes, with the bodies built so far. */
+export interface Catalogue {
+  platforms: Entry<Platform>[];
+  /** Active items of active platforms, in display order. */
+  items: Entry<StoreItem>[];
+  bodies: Map<string, JsonBody>;
+}
+
+/**
+ * Bodies kept per catalogue beyond the ones built at load. Keyword searches and unknown platform ids
+ * come from visitors, so they are remembered only up to this many, then built per request: memory stays
+ * bounded whatever is asked.
+ */
+const MAX_BODIES = 500;
+
+function bodyFor(catalogue: Catalogue, key: string, build: () => unknown): JsonBody {
+  const known = catalogue.bodies.get(key);
+  if (known) return known;
+  const body = jsonBody(build());
+  if (catalogue.bodies.size < MAX_BODIES) catalogue.bodies.set(key, body);
+  return body;
+}
+
+const keywordFilter = (keyword: string | undefined): string => (keyword ? toSearchText(keyword) : '');
+
+/** Plain substring match, so LIKE wildcards in a keyword are just text, as they were in SQL. */
+function matching<T>(entries: Entry<T>[], search: string): T[] {
+  const found = search === '' ? entries : entries.filter((entry) => entry.search.includes(search));
+  return found.map((entry) => entry.value);
+}
+
 /**
  * Active platforms in display order. Inactive ones are never public (only the admin console lists
  * them), so `is_active=false` finds nothing and leaving it out means active.
  */
-export async function listPlatforms(db: Db, query: { keyword?: string | undefined; is_active?: boolean | undefined }): Promise<Platform[]> {
-  if (query.is_active === false) return [];
-  const rows = await repo.listPlatforms(db, { search: keywordFilter(query.keyword), isActive: true });
-  return rows.map(toPlatform);
+export function platformListBody(
+  catalogue: Catalogue,
+  query: { keyword?: string | undefined; is_active?: boolean | undefined },
+): JsonBody {
+  if (query.is_active === false) return bodyFor(catalogue, 'none', () => []);
+  const search = keywordFilter(query.keyword);
+  return bodyFor(catalogue, `p:${search}`, () => matching(catalogue.platforms, search));
 }
 
-export async function listStoreItems(db: Db, query: { keyword?: string | undefined; store_platform?: number | undefined }): Promise<StoreItem[]> {
-  const rows = await repo.listActiveItems(db, { search: keywordFilter(query.keyword), platformId: query.store_platform ?? null });
-  return rows.map(toStoreItem);
+export function storeListBody(
+  catalogue: Catalogue,
+  query: { keyword?: string | undefined; store_platform?: number | undefined },
+): JsonBody {
+  const search = keywordFilter(query.keyword);
+  const platformId = query.store_platform;
+  return bodyFor(catalogue, `s:${platformId ?? ''}:${search}`, () => {
+    const items = matching(catalogue.items, search);
+    return platformId === undefined ? items : items.filter((item) => item.platform_id === platformId);
+  });
+}
+
+/** Reads the active catalogue and builds the bodies the storefront asks for most: the unfiltered lists. */
+export async function loadCatalogue(db: Db): Promise<Catalogue> {
+  const [platformRows, itemRows] = await Promise.all([repo.listActivePlatforms(db), repo.listActiveItems(db)]);
+  // Encoded once here as the response serializer would per request: a row that breaks the contract fails
+  // the load (a 500) instead of being sent.
+  const platforms = z.encode(platformList, platformRows.map(toPlatform));
+  const items = z.encode(storeList, itemRows.map(toStoreItem));
+  const catalogue: Catalogue = {
+    platforms: platforms.map((value, index) => ({ value, search: platformRows[index]!.searchName })),
+    items: items.map((value, index) => ({ value, search: itemRows[index]!.searchName })),
+    bodies: new Map(),
+  };
+  platformListBody(catalogue, {});
+  storeListBody(catalogue, {});
+  for (const platform of platforms) storeListBody(catalogue, { store_platform: platform.id });
+  return catalogue;
 }
