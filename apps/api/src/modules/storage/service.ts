@@ -4,7 +4,7 @@
  * and it is stored by the hash of those bytes, so the same picture is stored once.
  */
 import crypto from 'node:crypto';
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
 import { API_MESSAGES, STORED_IMAGE_MAX_SIDE, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '@lucky/shared';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
@@ -23,6 +23,21 @@ const OUTPUT: Record<string, { contentType: string; encode: (image: Sharp) => Sh
   webp: { contentType: 'image/webp', encode: (image) => image.webp({ quality: 85 }) },
 };
 
+/**
+ * sharp (libvips and its thread pool) is loaded with the first picture, not at start-up: most processes
+ * of a running shop never handle one, and libvips holds tens of MB resident once loaded. One libvips
+ * thread per picture: uploads are rare and small, memory matters more than their speed.
+ */
+type SharpFn = (typeof import('sharp'))['default'];
+let sharpLoaded: Promise<SharpFn> | null = null;
+export function loadSharp(): Promise<SharpFn> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpLoaded;
+}
+
 /** Hex sha256: the file id, which is also what makes the serving URL safe to cache forever. */
 export const contentHash = (bytes: Uint8Array): string => crypto.createHash('sha256').update(bytes).digest('hex');
 
@@ -35,6 +50,7 @@ export async function storeImage(db: Db, input: Uint8Array): Promise<StoredImage
   if (input.byteLength === 0) throw badRequest(API_MESSAGES.uploadMissing);
   if (input.byteLength > UPLOAD_MAX_BYTES) throw badRequest(API_MESSAGES.uploadTooLarge);
 
+  const sharp = await loadSharp();
   let format: string | undefined;
   let width = 0;
   let height = 0;
