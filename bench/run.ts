@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { FIRST_LOAD_BUDGET_KB, firstLoadJs } from './first-load.js';
 import { catalogueSample, customers, load, placement, signedInRead, type LoadFigure } from './load.js';
-import { createDatabase, postgresAvailable, root, startShop, type ShopProcess } from './server.js';
+import { createDatabase, postgresAvailable, root, startSeededShop, type ShopProcess } from './server.js';
 
 export interface Row {
   group: string;
@@ -93,7 +93,7 @@ async function loadFigures(shop: ShopProcess): Promise<void> {
 }
 
 async function withShop(databaseUrl: string | undefined, run: (shop: ShopProcess) => Promise<void>): Promise<void> {
-  const shop = await startShop({ databaseUrl });
+  const shop = await startSeededShop({ databaseUrl });
   try {
     await run(shop);
   } finally {

@@ -74,6 +74,8 @@ export interface ShopProcess {
 export interface StartOptions {
   /** A PostgreSQL database URL; PGlite in a temporary folder when absent. */
   databaseUrl?: string;
+  /** PGlite's data folder, kept after stop (a temporary one, removed at stop, when absent). */
+  dataDir?: string;
   env?: Record<string, string>;
   /** Extra Node.js flags (e.g. `--cpu-prof` to profile the shop under load). */
   nodeArgs?: string[];
@@ -82,7 +84,7 @@ export interface StartOptions {
 /** Starts `node apps/api/dist/server.js` (needs `npm run build`) with the demo catalogue and demo sign-in. */
 export async function startShop(options: StartOptions = {}): Promise<ShopProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky-bench-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lucky-bench-'));
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
@@ -136,6 +138,23 @@ export async function startShop(options: StartOptions = {}): Promise<ShopProcess
         child.kill('SIGTERM');
         await exited;
       }
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A shop as it runs day to day: its catalogue was seeded by an earlier start (the demo seed draws its
+ * pictures with sharp, a one-off cost a running shop does not carry), then it was started again.
+ */
+export async function startSeededShop(options: Omit<StartOptions, 'dataDir'> = {}): Promise<ShopProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky-bench-'));
+  await (await startShop({ ...options, dataDir })).stop();
+  const shop = await startShop({ ...options, dataDir });
+  return {
+    ...shop,
+    async stop() {
+      await shop.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

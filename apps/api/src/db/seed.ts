@@ -6,12 +6,11 @@
  * instances start together.
  */
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { AppContext } from '../context.js';
 import type { Db } from './client.js';
 import { toSearchText } from '../lib/search-text.js';
 import { announceCatalogueChange } from '../modules/catalog/service.js';
-import { storeImage } from '../modules/storage/service.js';
+import { loadSharp, storeImage } from '../modules/storage/service.js';
 import { platforms, storeItems } from './schema.js';
 
 interface DemoItem {
@@ -136,6 +135,7 @@ function saleArt(platform: DemoPlatform): string {
 }
 
 async function storeSvg(db: Db, svg: string): Promise<string> {
+  const sharp = await loadSharp();
   const webp = await sharp(Buffer.from(svg)).webp({ quality: 90 }).toBuffer();
   return (await storeImage(db, webp)).id;
 }
