@@ -24,6 +24,11 @@ fi
 echo "== Browser tests (Chromium)"
 npm run --silent test:e2e
 
+# The built web app is there now: the JavaScript the home page loads, against its budget. The rest of the
+# budget table (npm run bench) takes minutes of load on a quiet machine, so it is not part of the tests.
+echo "== First-load weight"
+npm run --silent bench:weight
+
 if node scripts/pg-available.mjs "$PG_URL"; then
   echo "== Resilience (real processes on PostgreSQL)"
   TEST_PG_URL="$PG_URL" npm run --silent test:resilience
