@@ -12,7 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FIRST_LOAD_BUDGET_KB, firstLoadJs } from './first-load.js';
+import { BUDGETS as PAGE_BUDGET, runLighthouse, shopPages } from './lighthouse.js';
 import { catalogueSample, customers, load, placement, signedInRead, type LoadFigure } from './load.js';
+import { runScale } from './scale.js';
 import { createDatabase, postgresAvailable, root, startSeededShop, type ShopProcess } from './server.js';
 
 export interface Row {
@@ -92,6 +94,37 @@ async function loadFigures(shop: ShopProcess): Promise<void> {
   });
 }
 
+/** Lighthouse on every customer page of a shop on its embedded default, as a newcomer runs it. */
+async function pageFigures(shop: ShopProcess): Promise<void> {
+  const pages = await runLighthouse({
+    base: shop.base,
+    pages: await shopPages(shop.base),
+    onRun: (page, run, score) => console.log(`    lighthouse ${page.path} run ${run}: ${score.toFixed(2)}`),
+  });
+  for (const page of pages) {
+    const group = `pages, ${page.path.replace(/\/[0-9a-f-]{8,}$|\/\d+$/, '/{id}')}`;
+    add({ group, name: 'Lighthouse mobile score (median of 3)', figure: page.score, unit: '', budget: PAGE_BUDGET.score, better: 'higher' });
+    add({ group, name: 'LCP', figure: Math.round(page.lcpMs), unit: 'ms', budget: PAGE_BUDGET.lcpMs, better: 'lower' });
+    add({ group, name: 'TBT', figure: Math.round(page.tbtMs), unit: 'ms', budget: PAGE_BUDGET.tbtMs, better: 'lower' });
+    add({ group, name: 'CLS', figure: Math.round(page.cls * 1000) / 1000, unit: '', budget: PAGE_BUDGET.cls, better: 'lower' });
+  }
+}
+
+/** Admin and customer reads at 1k and at 1M orders on PostgreSQL (bench/scale.ts). */
+async function scaleFigures(): Promise<void> {
+  const result = await runScale({ log: (line) => console.log(`    ${line}`) });
+  const group = 'scale, PostgreSQL';
+  for (const row of result.rows) {
+    add({ group, name: `${row.name}: 1M / 1k orders`, figure: row.ratio, unit: '×', budget: 0.8, better: 'higher' });
+    add({ group, name: `${row.name}: p99 at 1M`, figure: row.p99At1M, unit: 'ms', budget: 100, better: 'lower' });
+  }
+  const failed = result.rows.reduce((sum, row) => sum + row.failuresAt1M, 0);
+  add({ group, name: 'answers at 1M that were errors or timeouts', figure: failed, unit: '', budget: 0, better: 'lower' });
+  const seqScan = /Seq Scan on orders/.test(result.deadlinePlan);
+  add({ group, name: 'deadline sweep at 1M: sequential scans of orders', figure: seqScan ? 1 : 0, unit: '', budget: 0, better: 'lower' });
+  console.log(`    deadline sweep plan at 1M:\n${result.deadlinePlan.replace(/^/gm, '      ')}`);
+}
+
 async function withShop(databaseUrl: string | undefined, run: (shop: ShopProcess) => Promise<void>): Promise<void> {
   const shop = await startSeededShop({ databaseUrl });
   try {
@@ -119,13 +152,31 @@ function printTable(): string {
   return lines.join('\n');
 }
 
+const README_START = '<!-- bench:start -->';
+const README_END = '<!-- bench:end -->';
+
+/** The README shows the latest full run's table between its markers. */
+function showInReadme(table: string, seconds: number): void {
+  const readme = path.join(root, 'README.md');
+  const text = fs.readFileSync(readme, 'utf8');
+  const start = text.indexOf(README_START);
+  const end = text.indexOf(README_END);
+  if (start < 0 || end < start) throw new Error(`README.md has lost its ${README_START} … ${README_END} markers`);
+  const day = new Date().toISOString().slice(0, 10);
+  const block = `${README_START}\nLatest run (${day}, ${os.cpus().length} cores, ${seconds} s):\n\n${table}\n${README_END}`;
+  fs.writeFileSync(readme, text.slice(0, start) + block + text.slice(end + README_END.length));
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
   const part = (name: string) => !only || only.includes(name);
   const onPostgres = await postgresAvailable();
 
-  if (part('pages')) weight();
+  if (part('pages')) {
+    weight();
+    await withShop(undefined, pageFigures);
+  }
   if (part('load')) {
     if (onPostgres) {
       const database = await createDatabase();
@@ -140,6 +191,11 @@ async function main(): Promise<void> {
     await withShop(undefined, loadFigures);
   }
 
+  if (part('scale')) {
+    if (onPostgres) await scaleFigures();
+    else console.log('PostgreSQL does not answer: the million-order step is left out');
+  }
+
   const seconds = Math.round((Date.now() - started) / 1000);
   const table = printTable();
   console.log(`\nBudget table (${os.cpus().length} cores, ${seconds} s):\n\n${table}\n`);
@@ -147,6 +203,7 @@ async function main(): Promise<void> {
     path.join(root, 'bench/results.json'),
     `${JSON.stringify({ measuredAt: new Date().toISOString(), cores: os.cpus().length, seconds, rows: rows.map((row) => ({ ...row, ok: within(row) })) }, null, 2)}\n`,
   );
+  if (!only) showInReadme(table, seconds);
   const missed = rows.filter((row) => !within(row));
   console.log(missed.length === 0 ? 'every figure within budget' : `${missed.length} figure(s) over budget`);
   process.exit(missed.length === 0 ? 0 : 1);
