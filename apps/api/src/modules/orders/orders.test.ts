@@ -427,6 +427,20 @@ describe('GET /order/api/v1/order/list', () => {
     for (const row of rows) expect(row.stores).toEqual([expect.objectContaining({ store_id: gem.id, quantity: 2, price: 20_000 })]);
   });
 
+  it('gives each listed order exactly what the order itself shows, lines included', async () => {
+    const list = await t.request({ method: 'GET', url: `${ORDER_URL}/list?page=1&limit=10`, token: a.token });
+    for (const row of list.json().rows as Order[]) {
+      const one = await t.request({ method: 'GET', url: `${ORDER_URL}/${row.id}`, token: a.token });
+      expect(row).toEqual(one.json());
+    }
+  });
+
+  it('still counts every order on a page past the last one', async () => {
+    const res = await t.request({ method: 'GET', url: `${ORDER_URL}/list?page=5&limit=10`, token: a.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ rows: [], total: 12 });
+  });
+
   it('defaults to page 1 of 10', async () => {
     const res = await t.request({ method: 'GET', url: `${ORDER_URL}/list`, token: a.token });
     expect(res.json().rows).toHaveLength(10);

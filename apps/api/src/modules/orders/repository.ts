@@ -91,15 +91,40 @@ function userOrdersFilter(userId: string, status: number | null): SQL | undefine
   return status === null ? eq(orders.userId, userId) : and(eq(orders.userId, userId), eq(orders.status, status));
 }
 
-/** One page of the user's orders, newest first; id breaks ties so pages never overlap. */
-export function listUserOrders(db: Db, userId: string, page: { status: number | null; limit: number; offset: number }) {
-  return db
-    .select(customerOrderColumns)
-    .from(orders)
-    .where(userOrdersFilter(userId, page.status))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.limit)
-    .offset(page.offset);
+/**
+ * One page of the user's orders, newest first (id breaks ties so pages never overlap), each with its lines,
+ * and how many orders match in all: one query, since the order list is the read a customer repeats most.
+ * `total` is null when the page is past the end (no row to carry it).
+ */
+export async function pageUserOrders(
+  db: Db,
+  userId: string,
+  page: { status: number | null; limit: number; offset: number },
+): Promise<{ rows: (OrderRow & { lines: PlacedLine[] })[]; total: number | null }> {
+  const matching = db.$with('matching').as(
+    db
+      .select({ ...customerOrderColumns, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+      .from(orders)
+      .where(userOrdersFilter(userId, page.status))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  );
+  const { total, ...columns } = matching._.selectedFields;
+  const rows = await db
+    .with(matching)
+    .select({
+      ...columns,
+      total,
+      // "matching"."id" written out: drizzle leaves a CTE's columns unqualified, which would bind to l.id.
+      lines: sql<PlacedLine[]>`(select coalesce(json_agg(json_build_object(
+          'position', l.position, 'storeId', l.store_id, 'name', l.name, 'priceVnd', l.price_vnd,
+          'coinCost', l.coin_cost, 'giftCoin', l.gift_coin, 'quantity', l.quantity) order by l.position), '[]')
+        from ${orderLines} l where l.order_id = "matching"."id")`,
+    })
+    .from(matching)
+    .orderBy(desc(matching.createdAt), desc(matching.id));
+  return { rows: rows.map(({ total: _total, ...row }) => row as OrderRow & { lines: PlacedLine[] }), total: rows[0]?.total ?? null };
 }
 
 export async function countUserOrders(db: Db, userId: string, status: number | null = null): Promise<number> {

@@ -276,15 +276,10 @@ export async function listOrders(
   query: { page: number; limit: number; status?: number | undefined },
 ): Promise<OrderList> {
   const status = query.status === undefined || query.status === ORDER_STATUS_ALL ? null : query.status;
-  const [rows, total] = await Promise.all([
-    repo.listUserOrders(db, userId, { status, limit: query.limit, offset: (query.page - 1) * query.limit }),
-    repo.countUserOrders(db, userId, status),
-  ]);
-  const lines = await linesByOrder(
-    db,
-    rows.map((row) => row.id),
-  );
-  return { rows: rows.map((row) => toOrder(row, lines.get(row.id) ?? [])), total };
+  const page = await repo.pageUserOrders(db, userId, { status, limit: query.limit, offset: (query.page - 1) * query.limit });
+  // Past the last page there is no row to carry the count.
+  const total = page.total ?? (await repo.countUserOrders(db, userId, status));
+  return { rows: page.rows.map((row) => toOrder(row, row.lines)), total };
 }
 
 export function countOrders(db: Db, userId: string): Promise<number> {
