@@ -1,0 +1,367 @@
+/**
+ * Admin at a million orders (docs/decisions/0013): the admin console's and a customer's reads measured on
+ * a fresh PostgreSQL database holding 1k orders of 10k customers, then again after topping it up to 1M
+ * orders (about 1 in 500 still open, the rest completed or rejected over a year), with their order lines
+ * and coin ledger. A figure that holds at 1M keeps at least 80% of its 1k req/s.
+ *
+ * The shop fills nothing itself: the rows are written with INSERT … SELECT over generate_series, as a
+ * real shop's history would look (ledger rows in time order with their running balance, never updated).
+ * The deadline sweep's candidate query is EXPLAINed at 1M: it must not read the orders table whole.
+ *
+ *   npm run build && npx tsx bench/scale.ts
+ */
+import { fileURLToPath } from 'node:url';
+// @ts-expect-error autocannon ships no types
+import autocannon from 'autocannon';
+import { asc } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { overdue } from '../apps/api/src/db/order-conditions.js';
+import { orders } from '../apps/api/src/db/schema.js';
+import { ADMIN_EMAIL, API_KEY, api, createDatabase, signIn, startShop, type ShopProcess } from './server.js';
+
+export interface ScaleRow {
+  name: string;
+  /** req/s with 1k orders. */
+  at1k: number;
+  /** req/s with 1M orders. */
+  at1M: number;
+  /** at1M / at1k, two decimals. */
+  ratio: number;
+  /** p99 latency with 1M orders, ms. */
+  p99At1M: number;
+  /** Answers that were not 2xx, errors and timeouts at 1M (a figure with any is not an answer). */
+  failuresAt1M: number;
+}
+
+export interface ScaleResult {
+  rows: ScaleRow[];
+  /** EXPLAIN of the deadline sweep's candidate query at 1M. */
+  deadlinePlan: string;
+  fillSeconds: { at1k: number; at1M: number };
+}
+
+export interface ScaleOptions {
+  /** Orders of the big measurement (1M). */
+  orders?: number;
+  customers?: number;
+  /** Orders of the small measurement (1k). */
+  baseOrders?: number;
+  seconds?: number;
+  connections?: number;
+  log?: (line: string) => void;
+}
+
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
+}
+
+interface Probe {
+  name: string;
+  token: 'admin' | 'customer';
+  /** Paths drawn at random, one per request. */
+  paths: () => string[];
+}
+
+/** Surnames, middle and given names: realistic Vietnamese names with diacritics, about 1.5 customers each. */
+const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
+const MIDDLE = ['Văn', 'Thị', 'Hữu', 'Đức', 'Minh', 'Thanh', 'Ngọc', 'Quốc', 'Gia', 'Xuân'];
+const GIVEN = [
+  'An', 'Bình', 'Châu', 'Dũng', 'Giang', 'Hà', 'Hải', 'Hạnh', 'Hiếu', 'Hoa', 'Hùng', 'Hương', 'Khánh', 'Lan', 'Linh', 'Lộc', 'Long', 'Mai', 'Nam', 'Nga',
+  'Ngân', 'Nhung', 'Phong', 'Phúc', 'Quân', 'Quang', 'Sơn', 'Tâm', 'Thảo', 'Thắng', 'Thu', 'Trang', 'Trung', 'Tuấn', 'Tú', 'Vân', 'Việt', 'Vy', 'Yến', 'Hậu',
+];
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const sqlArray = (values: string[]) => `array[${values.map((value) => `'${value}'`).join(', ')}]`;
+/** Customer number → email; the bench signs in as one of them. */
+const customerEmail = (i: number) => `khach${String(i).padStart(5, '0')}@example.vn`;
+
+/**
+ * Order n's code: 'LK' + 8 Crockford digits of (n × odd constant + offset) mod 2^40, a bijection, so codes
+ * are unique, look random, and the bench can name an existing one without asking the database.
+ */
+const codeSql = (n: string) => {
+  const x = `((${n}::bigint * 549755813881 + 91827364519) % 1099511627776)`;
+  const digit = (shift: number) => `substr('${CROCKFORD}', ((${x} >> ${shift}) & 31)::int + 1, 1)`;
+  return `'LK' || ${[35, 30, 25, 20, 15, 10, 5, 0].map(digit).join(' || ')}`;
+};
+export function orderCode(n: number): string {
+  const x = (BigInt(n) * 549755813881n + 91827364519n) % 1099511627776n;
+  let code = 'LK';
+  for (const shift of [35n, 30n, 25n, 20n, 15n, 10n, 5n, 0n]) code += CROCKFORD[Number((x >> shift) & 31n)];
+  return code;
+}
+
+export async function fillCustomers(client: pg.Client, count: number): Promise<void> {
+  await client.query(`
+    insert into users (email, name, provider, email_verified, coin_total, created_at, updated_at)
+    select format('khach%s@example.vn', lpad(i::text, 5, '0')),
+           (${sqlArray(FAMILY)})[1 + i % ${FAMILY.length}] || ' ' || (${sqlArray(MIDDLE)})[1 + (i / ${FAMILY.length}) % ${MIDDLE.length}]
+             || ' ' || (${sqlArray(GIVEN)})[1 + (i / ${FAMILY.length * MIDDLE.length}) % ${GIVEN.length}],
+           'demo', true, 0, $1::timestamptz - interval '400 days' + i * interval '1 minute', $1::timestamptz
+    from generate_series(0, ${count - 1}) i`, [new Date()]);
+  // Every customer starts with a hand-credited balance, so the coin orders they complete never take it below zero.
+  await client.query(`
+    insert into coin_ledger (user_id, delta, balance_after, reason, note, created_at)
+    select id, 1000000, 1000000, 'admin_adjustment', 'Số dư ban đầu (dữ liệu đo tải)', created_at from users
+    where email like 'khach%@example.vn' order by created_at`);
+  await client.query(`update users set coin_total = 1000000 where email like 'khach%@example.vn'`);
+}
+
+/**
+ * Orders numbered [from, to]: one line each from the demo catalogue; every 500th still open (created in the
+ * last 20 hours, due later today or tomorrow, so the deadline sweep has nothing to settle while we measure),
+ * the others spread over the past year: 90% completed, 10% rejected. Completed coin orders debit the
+ * ledger, completed bank orders credit their gift coins, some rejections were late and compensated.
+ */
+export async function fillOrders(client: pg.Client, from: number, to: number, customers: number): Promise<void> {
+  const now = new Date();
+  // A bulk load builds the indexes once at the end rather than row by row: several times faster on 2 cores.
+  // Every index the migrations made is put back exactly (pg_get_indexdef), unique ones re-checked as they are built.
+  const bulk = to - from > 100_000;
+  const { rows: indexes } = bulk
+    ? await client.query<{ name: string; definition: string }>(`
+        select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+        from pg_index i join pg_class t on t.oid = i.indrelid
+        where t.relname in ('orders', 'order_lines', 'coin_ledger') and t.relnamespace = 'public'::regnamespace
+          and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`)
+    : { rows: [] };
+  for (const index of indexes) await client.query(`drop index ${index.name}`);
+  // Foreign-key triggers off for the load: every reference below comes from a join with the row it names.
+  // CHECK constraints still hold every row; the ledger's append-only trigger has nothing to refuse (inserts only).
+  await client.query('set session_replication_role = replica');
+  await client.query('drop table if exists fill_orders');
+  await client.query(`
+    create temp table fill_orders as
+    with picked as (
+      select n,
+             -- Customers drawn by a hash: about 100 orders each at 1M, and the open ones spread over many customers.
+             abs(hashint8(n::bigint)) % ${customers} as customer,
+             n % 500 = 0 as open,
+             -- 30% coin orders, drawn by a hash so the open ones (every 500th) get both methods.
+             case when abs(hashint4(n)) % 10 < 3 then 0 else 1 end as pay_method,
+             case when n % 500 = 0 then $1::timestamptz - (n % 1200) * interval '1 minute'
+                  else $1::timestamptz - interval '1 hour' - random() * interval '365 days' end as created_at
+      from generate_series(${from}, ${to}) n
+    ), items as (
+      select row_number() over (order by s.id) - 1 as i, s.id, s.platform_id, p.name as platform_name, s.name, s.price_vnd, s.coin_cost, s.gift_coin
+      from store_items s join platforms p on p.id = s.platform_id
+    )
+    select p.n, gen_random_uuid() as id, ${codeSql('p.n')} as code, u.id as user_id, u.name as user_name, p.pay_method, p.created_at,
+           case when p.open then (case when p.n % 1000 = 0 then 1 else 0 end)
+                when p.n % 10 = 7 then 3 else 2 end as status,
+           it.id as store_id, it.platform_id, it.platform_name, it.name as item_name, it.price_vnd, it.coin_cost,
+           case when p.pay_method = 1 then it.gift_coin else 0 end as gift_coin,
+           case when p.open then $1::timestamptz + ((p.n / 500) % 24) * interval '1 hour' + interval '20 minutes'
+                else (date_trunc('day', p.created_at at time zone 'Asia/Ho_Chi_Minh') + interval '16 hours'
+                      + case when extract(hour from p.created_at at time zone 'Asia/Ho_Chi_Minh') >= 16 then interval '1 day' else interval '0' end)
+                     at time zone 'Asia/Ho_Chi_Minh' end as due_at,
+           case when p.open then null else least(p.created_at + (10 + p.n % 230) * interval '1 minute', $1::timestamptz) end as finished_at
+    from picked p
+    join items it on it.i = p.n % (select count(*) from items)
+    join (select row_number() over (order by email) - 1 as i, id, name from users where email like 'khach%@example.vn') u on u.i = p.customer`,
+    [now],
+  );
+  await client.query(`
+    insert into orders (id, code, user_id, platform_id, platform_name, status, pay_method, total_price_vnd, total_coin, total_gift_coin,
+                        order_bank_name, order_contact, order_account, order_server, order_uid, due_at, paid_at, finished_at, refund_status,
+                        created_at, updated_at)
+    select id, code, user_id, platform_id, platform_name, status, pay_method, price_vnd, coin_cost, gift_coin,
+           user_name, '090' || lpad((n % 10000000)::text, 7, '0'), 'acc' || n, 'Asia', '',
+           due_at,
+           -- Bank orders past status 0 were paid (a rejected one only half the time: the others expired unpaid).
+           case when pay_method = 1 and (status in (1, 2) or (status = 3 and n % 20 = 7)) then created_at + interval '3 minutes' end,
+           finished_at,
+           case when pay_method = 1 and status = 3 and n % 20 = 7 then (case when finished_at > $1::timestamptz - interval '2 days' then 'due' else 'done' end) end,
+           created_at, coalesce(finished_at, created_at)
+    from fill_orders order by created_at`,
+    [now],
+  );
+  await client.query(`
+    insert into order_lines (order_id, position, store_id, name, price_vnd, coin_cost, gift_coin, quantity)
+    select id, 0, store_id, item_name, price_vnd, coin_cost, gift_coin, 1 from fill_orders order by created_at`);
+  // The ledger in time order, each row's balance the customer's balance before the batch plus what came before it.
+  await client.query(`
+    with moves as (
+      select user_id, id as order_id, finished_at as created_at, n,
+             case when status = 2 and pay_method = 0 then -coin_cost
+                  when status = 2 and pay_method = 1 then gift_coin
+                  else greatest(coin_cost / 10, 1) end as delta,
+             case when status = 2 and pay_method = 0 then 'order_debit'
+                  when status = 2 and pay_method = 1 then 'order_gift'
+                  else 'late_compensation' end as reason
+      from fill_orders
+      where (status = 2 and (pay_method = 0 or gift_coin > 0)) or (status = 3 and n % 20 = 17)
+    )
+    insert into coin_ledger (user_id, delta, balance_after, reason, order_id, created_at)
+    select m.user_id, m.delta, u.coin_total + sum(m.delta) over (partition by m.user_id order by m.created_at, m.n), m.reason, m.order_id, m.created_at
+    from moves m join users u on u.id = m.user_id
+    order by m.created_at, m.n`);
+  await client.query(`
+    update users u set coin_total = l.balance_after
+    from (select distinct on (user_id) user_id, balance_after from coin_ledger order by user_id, id desc) l
+    where l.user_id = u.id and u.coin_total <> l.balance_after`);
+  await client.query('drop table fill_orders');
+  await client.query(`set maintenance_work_mem = '256MB'`);
+  for (const index of indexes) await client.query(index.definition);
+  await client.query('reset session_replication_role');
+  await client.query('reset maintenance_work_mem');
+  // As autovacuum would leave a shop that has run for a year (statistics, visibility map), and so that it
+  // does not start on the new rows in the middle of a measurement.
+  await client.query('vacuum analyze');
+}
+
+/** Waits until the database runs none of the shop's queries, so one figure's backlog never slows the next. */
+async function settle(client: pg.Client): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const { rows } = await client.query<{ n: string }>(
+      `select count(*) as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+    );
+    if (Number(rows[0]?.n ?? 0) === 0) return;
+    if (Date.now() > deadline) {
+      // Queries still running from a load that timed out: stop them rather than let them skew the next figure.
+      await client.query(`select pg_cancel_backend(pid) from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+interface Figure {
+  rps: number;
+  p99: number;
+  failures: number;
+}
+
+async function measure(shop: ShopProcess, token: string, paths: string[], seconds: number, connections: number): Promise<Figure> {
+  const pick = () => paths[Math.floor(Math.random() * paths.length)]!;
+  const result = await autocannon({
+    url: shop.base,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    headers: { 'x-api-key': API_KEY, authorization: token },
+    requests: [{ method: 'GET', setupRequest: (request: AutocannonRequest) => ({ ...request, path: pick() }) }],
+  });
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
+}
+
+export async function deadlinePlan(client: pg.Client): Promise<string> {
+  const now = new Date();
+  // The sweep's own condition (db/order-conditions.ts overdue) in the shape order-lifecycle's repository asks it.
+  const query = drizzle(client)
+    .select({ id: orders.id })
+    .from(orders)
+    .where(overdue(now))
+    .orderBy(asc(orders.dueAt), asc(orders.id))
+    .limit(100)
+    .toSQL();
+  const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain analyze ${query.sql}`, query.params as unknown[]);
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult> {
+  const big = options.orders ?? 1_000_000;
+  const small = options.baseOrders ?? 1_000;
+  const customers = options.customers ?? 10_000;
+  const seconds = options.seconds ?? 4;
+  const connections = options.connections ?? 10;
+  const log = options.log ?? ((line: string) => console.log(line));
+
+  const database = await createDatabase('lucky_bench_scale');
+  const client = new pg.Client({ connectionString: database.url });
+  let shop: ShopProcess | null = null;
+  try {
+    // The shop migrates the database and seeds the demo catalogue the orders are drawn from.
+    shop = await startShop({ databaseUrl: database.url });
+    await client.connect();
+    let started = Date.now();
+    await fillCustomers(client, customers);
+    await fillOrders(client, 1, small, customers);
+    const fill1k = (Date.now() - started) / 1000;
+    log(`scale: ${customers} customers and ${small} orders in ${fill1k.toFixed(1)} s`);
+
+    const adminToken = await signIn(shop.base, ADMIN_EMAIL);
+    // A customer with the average number of orders (100 at 1M), signed in through the demo provider.
+    const customerToken = await signIn(shop.base, customerEmail(1));
+    const sample = (count: number, limit: number) => Array.from({ length: count }, (_, i) => 1 + Math.floor(((i + 0.5) * limit) / count));
+    const q = (value: string) => encodeURIComponent(value);
+    const nameOf = (i: number) =>
+      `${FAMILY[i % FAMILY.length]} ${MIDDLE[Math.floor(i / FAMILY.length) % MIDDLE.length]} ${GIVEN[Math.floor(i / (FAMILY.length * MIDDLE.length)) % GIVEN.length]}`;
+    const plain = (value: string) => value.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
+    let ordersNow = small;
+    const probes: Probe[] = [
+      // Codes that exist now, typed in lower case as staff may.
+      { name: 'admin search by code', token: 'admin', paths: () => sample(200, ordersNow).map((n) => `/order/api/v1/admin/order/list?q=${orderCode(n).toLowerCase()}&page=1&limit=20`) },
+      { name: 'admin search by email', token: 'admin', paths: () => sample(200, customers - 1).map((i) => `/order/api/v1/admin/order/list?q=${q(customerEmail(i))}&page=1&limit=20`) },
+      { name: 'admin search by name (no accents)', token: 'admin', paths: () => sample(200, customers - 1).map((i) => `/order/api/v1/admin/order/list?q=${q(plain(nameOf(i)))}&page=1&limit=20`) },
+      { name: 'admin dashboard', token: 'admin', paths: () => ['/order/api/v1/admin/dashboard'] },
+      { name: 'admin queue, first page', token: 'admin', paths: () => ['/order/api/v1/admin/order/list?page=1&limit=20'] },
+      { name: 'admin customer list', token: 'admin', paths: () => ['/user/api/v1/admin/user/list?page=1&limit=20'] },
+      { name: 'customer order count', token: 'customer', paths: () => ['/order/api/v1/order/count'] },
+      { name: 'customer order list', token: 'customer', paths: () => ['/order/api/v1/order/list?page=1&limit=10'] },
+    ];
+    const run = async (): Promise<Map<string, Figure>> => {
+      const figures = new Map<string, Figure>();
+      for (const probe of probes) {
+        const token = probe.token === 'admin' ? adminToken : customerToken;
+        const paths = probe.paths();
+        // One call first: it must answer, and it warms what a first call warms.
+        await api(shop!.base, 'GET', paths[0]!, { token }).catch((error: unknown) => log(`scale: ${probe.name}: ${String(error).slice(0, 200)}`));
+        const figure = await measure(shop!, token, paths, seconds, connections);
+        await settle(client);
+        log(`scale: ${probe.name} at ${ordersNow} orders: ${figure.rps} req/s, p99 ${figure.p99} ms${figure.failures ? `, ${figure.failures} failed` : ''}`);
+        figures.set(probe.name, figure);
+      }
+      return figures;
+    };
+    const at1k = await run();
+
+    started = Date.now();
+    await fillOrders(client, small + 1, big, customers);
+    const fill1M = (Date.now() - started) / 1000;
+    ordersNow = big;
+    log(`scale: topped up to ${big} orders in ${fill1M.toFixed(1)} s`);
+    const at1M = await run();
+
+    const plan = await deadlinePlan(client);
+    log(`scale: the deadline sweep's candidates at ${big} orders:\n${plan}`);
+    if (/Seq Scan on orders/.test(plan)) throw new Error('the deadline sweep reads the whole orders table (Seq Scan on orders)');
+
+    const rows = probes.map((probe): ScaleRow => {
+      const small = at1k.get(probe.name)!;
+      const large = at1M.get(probe.name)!;
+      return {
+        name: probe.name,
+        at1k: small.rps,
+        at1M: large.rps,
+        ratio: small.rps > 0 ? Math.round((large.rps / small.rps) * 100) / 100 : 0,
+        p99At1M: large.p99,
+        failuresAt1M: large.failures,
+      };
+    });
+    return { rows, deadlinePlan: plan, fillSeconds: { at1k: fill1k, at1M: fill1M } };
+  } finally {
+    await client.end().catch(() => {});
+    await shop?.stop();
+    await database.drop();
+  }
+}
+
+function printTable(result: ScaleResult): void {
+  console.log(`\nAdmin at a million orders (fill: ${result.fillSeconds.at1k.toFixed(0)} s + ${result.fillSeconds.at1M.toFixed(0)} s)\n`);
+  console.log('| figure | 1k orders (req/s) | 1M orders (req/s) | ratio | p99 at 1M (ms) | failed at 1M |');
+  console.log('|---|---|---|---|---|---|');
+  for (const row of result.rows) console.log(`| ${row.name} | ${row.at1k} | ${row.at1M} | ${row.ratio.toFixed(2)} | ${row.p99At1M} | ${row.failuresAt1M} |`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const orders = Number(process.argv.find((arg) => arg.startsWith('--orders='))?.slice('--orders='.length) ?? 1_000_000);
+  runScale({ orders }).then(printTable, (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
