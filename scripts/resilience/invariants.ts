@@ -3,6 +3,7 @@
  * stopped PGlite folder opened in this process), with SQL both engines accept.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type pg from 'pg';
 
 export type Row = Record<string, unknown>;
@@ -15,7 +16,8 @@ export const pgSql =
 
 /** Opens a PGlite data folder (DATA_DIR/pglite) in this process; the API process must be stopped. */
 export async function openPglite(dataDir: string): Promise<{ sql: Sql; close: () => Promise<void> }> {
-  const db = new PGlite(dataDir);
+  // The shop's folder holds trigram indexes (migration 0004): a query that plans on them needs the extension.
+  const db = new PGlite({ dataDir, extensions: { pg_trgm } });
   await db.waitReady;
   return {
     sql: async (text, params) => (await db.query<Row>(text, params)).rows,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_LIST_LIMIT } from './constants.js';
+import { formatNumber } from './money.js';
 import { order, storeItem } from './schemas.js';
 import { API_MESSAGES } from './texts.js';
 
@@ -70,6 +71,17 @@ const queryInt = (min: number, max: number) =>
     (value) => (value === '' ? undefined : value),
     z.coerce.number(message).int(message).min(min, message).max(max, message).optional(),
   );
+
+/**
+ * Admin lists count their matches up to this many: a `total` of LIST_COUNT_CAP + 1 means "more than
+ * LIST_COUNT_CAP" (shown as 'Hơn 10.000'), so a count never reads a whole history (docs/decisions/0013).
+ */
+export const LIST_COUNT_CAP = 10_000;
+
+/** A list's `total` as the console writes it: 'Hơn 10.000' once the count stopped at the cap. */
+export function listTotalLabel(total: number): string {
+  return total > LIST_COUNT_CAP ? `Hơn ${formatNumber(LIST_COUNT_CAP)}` : formatNumber(total);
+}
 
 const pageQuery = {
   page: z.coerce.number(message).int(message).min(1, message).max(100_000, message).default(1),
@@ -231,7 +243,9 @@ export const reorderBody = z.object({
     .max(ADMIN_LIMITS.reorderIds, { error: API_MESSAGES.reorderInvalid }),
 });
 
-export const adminStoreItem = storeItem.extend({
+// storeItem is a zod/mini schema (guards.ts): extended by its shape.
+export const adminStoreItem = z.object({
+  ...storeItem.shape,
   platform_name: z.string(),
   sort_order: z.number().int(),
   created_at: z.string(),

@@ -4,6 +4,8 @@
  */
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+// The trigram indexes of the console's search (migration 0004); PostgreSQL has pg_trgm in contrib.
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -108,7 +110,8 @@ export async function openDatabase(config: Pick<Config, 'database' | 'migrations
     const lock = database.dataDir ? lockDataDir(database.dataDir) : null;
     try {
       if (database.dataDir) await fs.mkdir(database.dataDir, { recursive: true });
-      const client = new PGlite(database.dataDir ?? undefined, { postgresqlconf: PGLITE_CONF });
+      // Options in one object: PGlite ignores a second argument when the first (the folder) is undefined.
+      const client = new PGlite({ dataDir: database.dataDir ?? undefined, postgresqlconf: PGLITE_CONF, extensions: { pg_trgm } });
       const db = drizzlePglite(client, { schema });
       await migratePglite(db, { migrationsFolder: migrationsDir });
       return {

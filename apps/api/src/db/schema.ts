@@ -2,7 +2,9 @@
  * The database schema (DESIGN.md § Data). One migration set serves PGlite and PostgreSQL:
  * only SQL both accept. Money is integer VND and coins are integers, stored as bigint.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { ORDER_STATUS, PAY_METHOD } from '@lucky/shared';
+import { foldedText } from '../lib/search-sql.js';
 import {
   bigint,
   boolean,
@@ -18,6 +20,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** The open statuses (0, 1) as SQL text: partial-index predicates and the queries they serve must read alike. */
+const OPEN = `${ORDER_STATUS.PENDING}, ${ORDER_STATUS.PROCESSING}`;
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -44,6 +49,13 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Cached sum of the user's coin_ledger deltas, updated in the same transaction. */
     coinTotal: money('coin_total').notNull().default(0),
+    /**
+     * The name lower-cased without Vietnamese diacritics, kept by the database itself, so the console's
+     * search compares against an indexed value instead of folding every name per query (decision 0013).
+     */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs((): SQL => foldedText(sql.raw('"name"'))),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,6 +64,11 @@ export const users = pgTable(
     // squat on or take over the account of the person who owns it.
     uniqueIndex('users_verified_email_key').on(t.email).where(sql`${t.emailVerified}`),
     index('users_email_idx').on(t.email),
+    // Trigram indexes (pg_trgm) answer the console's "contains" search, LIKE '%…%', without reading every row.
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    // The console's customer list, newest first (read backwards).
+    index('users_created_idx').on(t.createdAt, t.id),
     check('users_coin_total_nonnegative', sql`${t.coinTotal} >= 0`),
   ],
 );
@@ -200,7 +217,27 @@ export const orders = pgTable(
     uniqueIndex('orders_code_key').on(t.code),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
-    index('orders_status_due_idx').on(t.status, t.dueAt),
+    // Open orders are few whatever the history: the deadline sweep, the at-risk count and the open coin
+    // orders holding a customer's coins read these small partial indexes (decision 0013).
+    index('orders_open_due_idx').on(t.dueAt).where(sql`${t.status} in (${sql.raw(OPEN)})`),
+    index('orders_open_user_idx').on(t.userId).where(sql`${t.status} in (${sql.raw(OPEN)})`),
+    // The console's queue in its own order (admin-orders/repository.ts QUEUE_ORDER), so a page is read
+    // off the index instead of sorting every order.
+    index('orders_queue_idx').on(
+      sql`(case when ${t.status} in (${sql.raw(OPEN)}) then 0 else 1 end)`,
+      sql`(case when ${t.status} in (${sql.raw(OPEN)}) then ${t.dueAt} end)`,
+      t.finishedAt.desc().nullsLast(),
+      // NULLS FIRST is what a plain DESC in ORDER BY means; the index serves the ORDER BY only if they agree.
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('orders_code_trgm_idx').using('gin', sql`lower(${t.code}) gin_trgm_ops`),
+    // The dashboard's day: orders placed (by status), bank revenue completed, refunds still owed.
+    index('orders_created_idx').on(t.createdAt, t.status),
+    index('orders_completed_bank_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.status} = ${sql.raw(String(ORDER_STATUS.COMPLETED))} and ${t.payMethod} = ${sql.raw(String(PAY_METHOD.BANK))}`),
+    index('orders_refund_due_idx').on(t.createdAt).where(sql`${t.refundStatus} = 'due'`),
     check('orders_status_known', sql`${t.status} in (0, 1, 2, 3)`),
     check('orders_pay_method_known', sql`${t.payMethod} in (0, 1)`),
     check('orders_refund_status_known', sql`${t.refundStatus} is null or ${t.refundStatus} in ('due', 'done')`),
@@ -250,6 +287,8 @@ export const coinLedger = pgTable(
   },
   (t) => [
     index('coin_ledger_user_idx').on(t.userId, t.createdAt),
+    // The dashboard's coins issued and spent today.
+    index('coin_ledger_created_idx').on(t.createdAt),
     uniqueIndex('coin_ledger_order_reason_key').on(t.orderId, t.reason).where(sql`${t.orderId} is not null`),
     check('coin_ledger_balance_nonnegative', sql`${t.balanceAfter} >= 0`),
   ],

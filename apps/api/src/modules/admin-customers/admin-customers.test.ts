@@ -161,6 +161,18 @@ describe('GET /user/api/v1/admin/user/list', () => {
     }
   });
 
+  it('finds a renamed customer by the new name without accents, and no longer by the old one', async () => {
+    const tag = `${Date.now()}`;
+    const c = await customer({ email: `doi.ten.${tag}@lucky.test`, name: `Phạm Đổi Tên ${tag}` });
+    await db().update(users).set({ name: `Võ Tên Mới ${tag}` }).where(eq(users.id, c.userId));
+    const ids = async (q: string) =>
+      (await t.request({ method: 'GET', url: `${USERS}?q=${encodeURIComponent(q)}`, token: adminToken })).json().rows.map((row: { id: string }) => row.id);
+    expect(await ids(`vo ten moi ${tag}`)).toEqual([c.userId]);
+    expect(await ids(`pham doi ten ${tag}`)).toEqual([]);
+    // LIKE's wildcards in the keyword are plain characters.
+    expect(await ids('%_%')).toEqual([]);
+  });
+
   it('pages newest first, and refuses bad paging', async () => {
     await customer();
     await customer();

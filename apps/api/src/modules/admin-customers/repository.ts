@@ -4,7 +4,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { USERS_ID, pendingCoinsOf } from '../../db/order-conditions.js';
 import { coinLedger, orders, users } from '../../db/schema.js';
-import { foldedText } from '../../lib/search-sql.js';
 import { likeContains, toSearchText } from '../../lib/search-text.js';
 
 // Correlated subqueries are spelled out: drizzle drops table prefixes in a one-table select.
@@ -20,11 +19,12 @@ const userColumns = {
   orderCount: sql<number>`(select count(*) from "orders" o where o.user_id = "users"."id")`.mapWith(Number),
 };
 
+/** Email or accent-free name contains the keyword: both have a trigram index (migration 0004). */
 function userFilter(q: string | null): SQL | undefined {
   const keyword = q ? toSearchText(q) : '';
   if (!keyword) return undefined;
   const pattern = likeContains(keyword);
-  return or(sql`lower(${users.email}) like ${pattern}`, sql`${foldedText(users.name)} like ${pattern}`);
+  return or(sql`lower(${users.email}) like ${pattern}`, sql`${users.searchName} like ${pattern}`);
 }
 
 /** Newest accounts first; id breaks ties so pages never overlap. */
@@ -39,8 +39,10 @@ export function listUsers(db: Db, q: string | null, page: { limit: number; offse
 }
 export type UserRow = Awaited<ReturnType<typeof listUsers>>[number];
 
-export async function countUsers(db: Db, q: string | null): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(userFilter(q));
+/** How many customers match, counted up to `cap` + 1 at most (LIST_COUNT_CAP). */
+export async function countUsers(db: Db, q: string | null, cap: number): Promise<number> {
+  const matches = db.select({ id: users.id }).from(users).where(userFilter(q)).limit(cap + 1).as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
   return row?.n ?? 0;
 }
 
@@ -75,7 +77,9 @@ export function listLedger(db: Db, userId: string, page: { limit: number; offset
     .offset(page.offset);
 }
 
-export async function countLedger(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(coinLedger).where(eq(coinLedger.userId, userId));
+/** The user's ledger rows, counted up to `cap` + 1 at most (LIST_COUNT_CAP). */
+export async function countLedger(db: Db, userId: string, cap: number): Promise<number> {
+  const rows = db.select({ id: coinLedger.id }).from(coinLedger).where(eq(coinLedger.userId, userId)).limit(cap + 1).as('rows');
+  const [row] = await db.select({ n: count() }).from(rows);
   return row?.n ?? 0;
 }

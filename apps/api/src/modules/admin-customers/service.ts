@@ -3,7 +3,7 @@
  * coin change (coins/service applyCoinChange) and may never take the customer's available coins
  * (total − coins held by open coin orders) below zero.
  */
-import { API_MESSAGES, ERROR_CODES, type adminAdjustBody, type adminLedger, type adminUserList } from '@lucky/shared';
+import { API_MESSAGES, ERROR_CODES, LIST_COUNT_CAP, type adminAdjustBody, type adminLedger, type adminUserList } from '@lucky/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -17,7 +17,7 @@ export async function listUsers(db: Db, query: { q?: string | undefined; page: n
   const q = query.q?.trim() || null;
   const [rows, total] = await Promise.all([
     repo.listUsers(db, q, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    repo.countUsers(db, q),
+    repo.countUsers(db, q, LIST_COUNT_CAP),
   ]);
   return {
     rows: rows.map((row) => ({
@@ -39,7 +39,7 @@ export async function ledger(db: Db, userId: string, query: { page: number; limi
   if (!(await repo.userExists(db, userId))) throw notFound(API_MESSAGES.userNotFound);
   const [rows, total] = await Promise.all([
     repo.listLedger(db, userId, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    repo.countLedger(db, userId),
+    repo.countLedger(db, userId, LIST_COUNT_CAP),
   ]);
   return {
     rows: rows.map((row) => ({

@@ -1,12 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrderDetail, AdminOrderList, AdminOrderRow } from '@lucky/shared';
+import { LIST_COUNT_CAP, listTotalLabel, type AdminOrderDetail, type AdminOrderList, type AdminOrderRow } from '@lucky/shared';
 import { auditLog, coinLedger, orders, users } from '../../db/schema.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, createStoredFile, grantCoins } from '../../test/fixtures.js';
 import { MSG } from '../../test/expected-messages.js';
 import { useTestApp } from '../../test/suite.js';
 import { dueAtFor } from '../orders/due-at.js';
+import { countOrders } from './repository.js';
 
 const BASE = '/order/api/v1/admin/order';
 
@@ -574,5 +575,93 @@ describe('GET /order/api/v1/admin/order/list', () => {
     expect(risky.rows.map((row) => row.id).sort()).toEqual(expected.sort());
     const dashboard = await t.request({ method: 'GET', url: '/order/api/v1/admin/dashboard', token: adminToken });
     expect(dashboard.json().at_risk).toBe(expected.length);
+  });
+});
+
+describe('GET /order/api/v1/admin/order/list: search through indexes, pages that hold (decision 0013)', () => {
+  async function list(query: string): Promise<AdminOrderList> {
+    const res = await t.request({ method: 'GET', url: `${BASE}/list?${query}`, token: adminToken });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+  const hour = 60 * 60 * 1000;
+
+  it('finds the order a whole code names, alone, even when a customer’s email contains that code', async () => {
+    const code = `LK${Date.now().toString(36).toUpperCase().slice(-8)}`;
+    const owner = await customer({ name: 'Chủ Đơn Mã' });
+    const exact = await newOrder(owner.userId, { code, status: 2 });
+    // Open and due sooner: without the exact match it would head the queue.
+    const lookalike = await customer({ email: `${code.toLowerCase()}@lucky.test` });
+    const other = await newOrder(lookalike.userId, { status: 0, dueAt: new Date(Date.now() + hour) });
+
+    for (const q of [code, code.toLowerCase(), `  ${code} `]) {
+      const found = await list(`q=${encodeURIComponent(q)}`);
+      expect(found.rows.map((row) => row.id), q).toEqual([exact.id]);
+      expect(found.total).toBe(1);
+    }
+    // The other filters still apply to it.
+    expect(await list(`q=${code}&status=0`)).toEqual({ rows: [], total: 0 });
+    // Part of a code is a "contains" search over codes, emails and names, in queue order.
+    const part = code.slice(2, 9).toLowerCase();
+    expect((await list(`q=${part}`)).rows.map((row) => row.id)).toEqual([other.id, exact.id]);
+  });
+
+  it('finds orders by a customer’s name typed without accents, and follows a renamed customer', async () => {
+    const c = await customer({ name: 'Trịnh Công Sơn' });
+    const order = await newOrder(c.userId);
+    expect((await list('q=trinh cong son')).rows.map((row) => row.id)).toEqual([order.id]);
+    await db().update(users).set({ name: 'Khánh Ly' }).where(eq(users.id, c.userId));
+    expect((await list('q=khanh ly')).rows.map((row) => row.id)).toEqual([order.id]);
+    expect((await list('q=trinh cong son')).total).toBe(0);
+  });
+
+  it('pages the queue and a search without overlap or gap, ties on the due time included', async () => {
+    const c = await customer({ name: 'Lâm Trường Hợp' });
+    const due = new Date(Date.now() + 3 * hour);
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++) ids.add((await newOrder(c.userId, { status: i % 2, dueAt: due })).id);
+    for (let i = 0; i < 3; i++) {
+      const finished = await newOrder(c.userId, { status: 1, dueAt: due });
+      await patchOk(finished.id, { status: 2 });
+      ids.add(finished.id);
+    }
+
+    const whole = await list('q=lam truong hop&limit=50');
+    expect(whole.total).toBe(8);
+    expect(new Set(whole.rows.map((row) => row.id))).toEqual(ids);
+    for (const size of [1, 3, 5]) {
+      const paged: string[] = [];
+      for (let page = 1; page <= Math.ceil(8 / size); page++) paged.push(...(await list(`q=lam truong hop&limit=${size}&page=${page}`)).rows.map((row) => row.id));
+      expect(paged, `pages of ${size}`).toEqual(whole.rows.map((row) => row.id));
+    }
+
+    // The whole queue: open orders by due time, then finished ones by finish time, the same in pages.
+    const queue: AdminOrderRow[] = [];
+    for (let page = 1; ; page++) {
+      const chunk = await list(`limit=7&page=${page}`);
+      queue.push(...chunk.rows);
+      if (chunk.rows.length < 7) break;
+    }
+    expect(new Set(queue.map((row) => row.id)).size).toBe(queue.length);
+    expect(queue.length).toBe((await list('limit=1')).total);
+    const open = (row: AdminOrderRow) => row.status === 0 || row.status === 1;
+    const firstFinished = queue.findIndex((row) => !open(row));
+    expect(queue.slice(firstFinished).every((row) => !open(row))).toBe(true);
+    const dues = queue.slice(0, firstFinished).map((row) => Date.parse(row.due_at));
+    expect(dues).toEqual([...dues].sort((a, b) => a - b));
+    const finishes = queue.slice(firstFinished).map((row) => (row.finished_at ? Date.parse(row.finished_at) : 0));
+    expect(finishes).toEqual([...finishes].sort((a, b) => b - a));
+  });
+
+  it('counts matches only up to the cap: past it the total says "more than the cap"', async () => {
+    const c = await customer({ name: 'Đếm Giới Hạn' });
+    for (let i = 0; i < 4; i++) await newOrder(c.userId);
+    const filter = { status: null, payMethod: null, platformId: null, q: 'dem gioi han', atRiskAt: null };
+    expect(await countOrders(db(), filter, 10)).toBe(4);
+    expect(await countOrders(db(), filter, 4)).toBe(4);
+    expect(await countOrders(db(), filter, 2)).toBe(3);
+    expect(listTotalLabel(3)).toBe('3');
+    expect(listTotalLabel(LIST_COUNT_CAP)).toBe('10.000');
+    expect(listTotalLabel(LIST_COUNT_CAP + 1)).toBe('Hơn 10.000');
   });
 });

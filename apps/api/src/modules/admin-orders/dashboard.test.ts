@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@lucky/shared';
+import { coinLedger, orders } from '../../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
 import { useTestApp } from '../../test/suite.js';
 import { shopDay } from './service.js';
@@ -65,5 +66,64 @@ describe('GET /order/api/v1/admin/dashboard', () => {
       at_risk: 3,
       refunds_due: 0,
     });
+  });
+
+  it('agrees with every figure counted row by row, across the day’s edges and with refunds owed', async () => {
+    const db = t.app.ctx.db;
+    const platformId = (await createPlatform(db)).id;
+    const itemId = (await createStoreItem(db, platformId)).id;
+    const c = await createCustomer(db, t.app.ctx.tokens);
+    await grantCoins(db, c.userId, 500);
+    const line = [{ storeId: itemId, priceVnd: 30_000, coinCost: 300, giftCoin: 15 }];
+    const now = new Date();
+    const day = shopDay(now);
+    const minute = 60_000;
+    // Placed just before today began and finished today; placed at the day's first minute; finished yesterday.
+    const early = await createOrder(db, { userId: c.userId, platformId, status: 1, payMethod: 1, lines: line, createdAt: new Date(day.start.getTime() - minute) });
+    await createOrder(db, { userId: c.userId, platformId, status: 0, payMethod: 1, lines: line, createdAt: day.start });
+    await createOrder(db, {
+      userId: c.userId,
+      platformId,
+      status: 2,
+      payMethod: 1,
+      lines: line,
+      createdAt: new Date(day.start.getTime() - 2 * 60 * minute),
+      finishedAt: new Date(day.start.getTime() - minute),
+    });
+    const refunded = await createOrder(db, { userId: c.userId, platformId, status: 1, payMethod: 1, lines: line });
+    const coin = await createOrder(db, { userId: c.userId, platformId, status: 1, payMethod: 0, lines: line });
+    for (const [id, payload] of [
+      [early.id, { status: 2 }],
+      [refunded.id, { status: 3, reason: 'Hết hàng' }],
+      [coin.id, { status: 2 }],
+    ] as const) {
+      const res = await t.request({ method: 'PATCH', url: `/order/api/v1/admin/order/${id}`, token: adminToken, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    const res = await t.request({ method: 'GET', url: '/order/api/v1/admin/dashboard', token: adminToken });
+    expect(res.statusCode, res.body).toBe(200);
+    const body: AdminDashboard = res.json();
+
+    // The definitions, applied to every row of the database in JavaScript.
+    const all = await db.select().from(orders);
+    const ledger = await db.select().from(coinLedger);
+    const today = (at: Date | null) => at !== null && at >= day.start && at < day.end;
+    const placed = all.filter((order) => today(order.createdAt));
+    const byStatus = (status: number) => placed.filter((order) => order.status === status).length;
+    const soon = new Date(now.getTime() + 60 * minute);
+    expect(body).toEqual({
+      date: day.date,
+      orders_today: { total: placed.length, pending: byStatus(0), processing: byStatus(1), completed: byStatus(2), rejected: byStatus(3) },
+      revenue_vnd: all
+        .filter((order) => order.status === 2 && order.payMethod === 1 && today(order.finishedAt))
+        .reduce((sum, order) => sum + order.totalPriceVnd, 0),
+      coins_issued: ledger.filter((row) => today(row.createdAt) && row.delta > 0).reduce((sum, row) => sum + row.delta, 0),
+      coins_spent: ledger.filter((row) => today(row.createdAt) && row.delta < 0).reduce((sum, row) => sum - row.delta, 0),
+      at_risk: all.filter((order) => (order.status === 0 || order.status === 1) && order.dueAt <= soon).length,
+      refunds_due: all.filter((order) => order.refundStatus === 'due').length,
+    });
+    expect(body.refunds_due).toBeGreaterThanOrEqual(1);
+    expect(body.revenue_vnd).toBeGreaterThanOrEqual(30_000);
   });
 });

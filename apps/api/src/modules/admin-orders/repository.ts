@@ -2,13 +2,12 @@
  * Orders as the admin console sees them: with their customer, their (encrypted) game password and
  * their audit trail. Writes happen only inside a transaction that holds the order's row lock.
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS, PAY_METHOD } from '@lucky/shared';
 import type { Db } from '../../db/client.js';
 import { customerOrderColumns } from '../../db/order-columns.js';
-import { atRisk } from '../../db/order-conditions.js';
+import { atRisk, isOpen } from '../../db/order-conditions.js';
 import { auditLog, coinLedger, orderLines, orders, storedFiles, users } from '../../db/schema.js';
-import { foldedText } from '../../lib/search-sql.js';
 import { likeContains, toSearchText } from '../../lib/search-text.js';
 
 /** A selected SQL boolean (both drivers give true/false; 't'/'f' is accepted in case one gives text). */
@@ -33,55 +32,96 @@ export interface OrderFilter {
   status: number | null;
   payMethod: number | null;
   platformId: number | null;
+  /** Contained in the order's code or its customer's email or name. */
   q: string | null;
   /** Only orders at risk at this time. */
   atRiskAt: Date | null;
+  /** Only this order (the one whose code the keyword is). */
+  orderId?: string | null;
 }
 
-function orderFilter(filter: OrderFilter): SQL | undefined {
+/** Every filter but the keyword: conditions on the order row itself. */
+function rowFilter(filter: OrderFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.atRiskAt !== null) conditions.push(atRisk(filter.atRiskAt));
   if (filter.status !== null) conditions.push(eq(orders.status, filter.status));
   if (filter.payMethod !== null) conditions.push(eq(orders.payMethod, filter.payMethod));
   if (filter.platformId !== null) conditions.push(eq(orders.platformId, filter.platformId));
-  const keyword = filter.q ? toSearchText(filter.q) : '';
-  if (keyword) {
-    const pattern = likeContains(keyword);
-    conditions.push(
-      or(sql`lower(${orders.code}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`, sql`${foldedText(users.name)} like ${pattern}`)!,
-    );
-  }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  if (filter.orderId) conditions.push(eq(orders.id, filter.orderId));
+  return conditions;
 }
 
 /**
- * One page of orders for the work queue. Open orders (0, 1) come first, the one due soonest on top,
- * so whoever works the queue meets the next deadline first; finished orders follow, most recently
- * finished first. Id breaks ties so pages never overlap.
+ * A keyword matches an order whose customer's email or accent-free name contains it, or whose code does.
+ * The two are asked separately, each with its own indexes (trigram indexes on users' lower(email) and
+ * search_name, and on orders' lower(code), migration 0004), and never overlap (a code match of a matching
+ * customer counts as the customer's): an OR across the join would make PostgreSQL test every order.
+ * By customer, PostgreSQL itself picks between the few customers' orders, sorted (a full name, an email),
+ * and walking the queue's index until a page is found (a common surname).
  */
+function keywordBranches(filter: OrderFilter): [SQL, SQL] | null {
+  const keyword = filter.q ? toSearchText(filter.q) : '';
+  if (!keyword) return null;
+  const pattern = likeContains(keyword);
+  const customers = sql`select u.id from ${users} u where lower(u.email) like ${pattern} or u.search_name like ${pattern}`;
+  return [
+    and(...rowFilter(filter), sql`${orders.userId} in (${customers})`)!,
+    and(...rowFilter(filter), sql`lower(${orders.code}) like ${pattern}`, sql`${orders.userId} not in (${customers})`)!,
+  ];
+}
+
+/**
+ * The work queue's order: open orders (0, 1) first, the one due soonest on top, so whoever works the
+ * queue meets the next deadline first; finished orders follow, most recently finished first. Id breaks
+ * ties so pages never overlap. Spelled exactly as the index orders_queue_idx (schema.ts), which then
+ * hands out a page without sorting the history.
+ */
+const QUEUE_ORDER: SQL[] = [
+  sql`(case when ${isOpen()} then 0 else 1 end)`,
+  sql`(case when ${isOpen()} then ${orders.dueAt} end)`,
+  sql`${orders.finishedAt} desc nulls last`,
+  desc(orders.createdAt),
+  desc(orders.id),
+];
+
+/** One page of the queue (QUEUE_ORDER). */
 export function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset: number }, now: Date) {
-  const open = sql`${orders.status} in (${ORDER_STATUS.PENDING}, ${ORDER_STATUS.PROCESSING})`;
+  const branches = keywordBranches(filter);
+  // With a keyword: the page lies within the first offset + limit orders of each branch in queue order.
+  const within = (where: SQL) =>
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(...QUEUE_ORDER)
+      .limit(page.offset + page.limit);
   return db
     .select(adminColumns(now))
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(orderFilter(filter))
-    .orderBy(
-      sql`case when ${open} then 0 else 1 end`,
-      sql`case when ${open} then ${orders.dueAt} end asc`,
-      sql`${orders.finishedAt} desc nulls last`,
-      desc(orders.createdAt),
-      desc(orders.id),
-    )
+    .where(branches ? sql`${orders.id} in ((${within(branches[0])}) union all (${within(branches[1])}))` : and(...rowFilter(filter)))
+    .orderBy(...QUEUE_ORDER)
     .limit(page.limit)
     .offset(page.offset);
 }
 
 export type AdminOrderRow = Awaited<ReturnType<typeof listOrders>>[number];
 
-export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(orderFilter(filter));
-  return row?.n ?? 0;
+/** The id of the order with exactly this code (codes are stored upper-case), if there is one. */
+export async function findOrderIdByCode(db: Db, code: string): Promise<string | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.code, code.toUpperCase()));
+  return row?.id ?? null;
+}
+
+/** How many orders match, counted up to `cap` + 1 at most: a count never reads the whole history. */
+export async function countOrders(db: Db, filter: OrderFilter, cap: number): Promise<number> {
+  const branches = keywordBranches(filter) ?? [and(...rowFilter(filter))];
+  const parts = branches.map((where) => sql`(${db.select({ id: orders.id }).from(orders).where(where).limit(cap + 1)})`);
+  // Both drivers answer with `rows` (node-postgres' QueryResult, PGlite's Results).
+  const result = (await db.execute(sql`select least(count(*), ${cap + 1})::int as n from (${sql.join(parts, sql` union all `)}) matches`)) as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 /** One order as the console shows it, with whether it holds a password (never the password). */
@@ -150,8 +190,8 @@ export async function revenueBetween(db: Db, from: Date, to: Date): Promise<numb
     .from(orders)
     .where(
       and(
-        eq(orders.status, ORDER_STATUS.COMPLETED),
-        eq(orders.payMethod, PAY_METHOD.BANK),
+        // Literal values, as the partial index orders_completed_bank_finished_idx is written (see isOpen).
+        sql`${orders.status} = ${sql.raw(String(ORDER_STATUS.COMPLETED))} and ${orders.payMethod} = ${sql.raw(String(PAY_METHOD.BANK))}`,
         gte(orders.finishedAt, from),
         lt(orders.finishedAt, to),
       ),
@@ -175,8 +215,11 @@ export async function countAtRisk(db: Db, now: Date): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Refund still owed, written as the partial index orders_refund_due_idx's condition (see isOpen). */
+const refundDue = sql`${orders.refundStatus} = 'due'`;
+
 export async function countRefundsDue(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.refundStatus, 'due'));
+  const [row] = await db.select({ n: count() }).from(orders).where(refundDue);
   return row?.n ?? 0;
 }
 
@@ -185,6 +228,6 @@ export async function refundsDueTotal(db: Db): Promise<{ n: number; totalVnd: nu
   const [row] = await db
     .select({ n: count(), total: sql<string>`coalesce(sum(${orders.totalPriceVnd}), 0)` })
     .from(orders)
-    .where(eq(orders.refundStatus, 'due'));
+    .where(refundDue);
   return { n: row?.n ?? 0, totalVnd: Number(row?.total ?? 0) };
 }

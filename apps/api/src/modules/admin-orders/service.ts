@@ -6,6 +6,7 @@
 import {
   API_MESSAGES,
   ERROR_CODES,
+  LIST_COUNT_CAP,
   ORDER_STATUS,
   ORDER_STATUS_ALL,
   REFUND_STATUS,
@@ -53,17 +54,26 @@ function toRow(row: repo.AdminOrderRow, lines: repo.OrderLineRow[]): AdminOrderR
   };
 }
 
+/** What an order code may look like: letters and digits only (codes are compared upper-case). */
+const CODE_LIKE = /^[0-9A-Za-z]+$/;
+
 export async function listOrders(db: Db, query: AdminOrderListQuery, now: Date = new Date()): Promise<AdminOrderList> {
+  const q = query.q?.trim() || null;
   const filter: repo.OrderFilter = {
     status: query.status === undefined || query.status === ORDER_STATUS_ALL ? null : query.status,
     payMethod: query.pay_method ?? null,
     platformId: query.platform_id ?? null,
-    q: query.q?.trim() || null,
+    q,
     atRiskAt: query.at_risk ? now : null,
   };
+  // Staff often paste a whole code (from a bank memo, a customer's message): it names one order, found by
+  // the unique index on the code before any "contains" search. No other order's code contains a whole
+  // code (they are all alike in length), so the answer is that order (if it passes the other filters).
+  const exactId = q && CODE_LIKE.test(q) ? await repo.findOrderIdByCode(db, q) : null;
+  const search = exactId ? { ...filter, q: null, orderId: exactId } : filter;
   const [rows, total] = await Promise.all([
-    repo.listOrders(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }, now),
-    repo.countOrders(db, filter),
+    repo.listOrders(db, search, { limit: query.limit, offset: (query.page - 1) * query.limit }, now),
+    repo.countOrders(db, search, LIST_COUNT_CAP),
   ]);
   const lines = await linesByOrder(
     db,

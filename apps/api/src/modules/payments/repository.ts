@@ -4,7 +4,7 @@
  * lifecycle, never before — webhooks and staff take the two locks in the same order.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { TRANSFER_STATUS, type TransferStatus } from '@lucky/shared';
+import { LIST_COUNT_CAP, TRANSFER_STATUS, type TransferStatus } from '@lucky/shared';
 import type { Db } from '../../db/client.js';
 import { bankTransfers, orders } from '../../db/schema.js';
 import { likeContains } from '../../lib/search-text.js';
@@ -118,12 +118,16 @@ export function listTransfers(db: Db, filter: TransferFilter, page: { limit: num
 
 export type ListedTransfer = Awaited<ReturnType<typeof listTransfers>>[number];
 
+/** How many transfers match, counted up to LIST_COUNT_CAP + 1 at most: a count never reads the whole history. */
 export async function countTransfers(db: Db, filter: TransferFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+  const matches = db
+    .select({ id: bankTransfers.id })
     .from(bankTransfers)
     .leftJoin(orders, eq(orders.id, bankTransfers.orderId))
-    .where(transferFilter(filter));
+    .where(transferFilter(filter))
+    .limit(LIST_COUNT_CAP + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
   return row?.n ?? 0;
 }
 

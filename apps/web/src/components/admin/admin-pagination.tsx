@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
-import { pageCount } from '@lucky/shared';
+import { LIST_COUNT_CAP, pageCount } from '@lucky/shared';
 import { paginationItemLabel } from '../ui/pagination-label';
 
 export interface AdminPaginationProps {
@@ -10,7 +10,10 @@ export interface AdminPaginationProps {
   onChange: (page: number) => void;
 }
 
-/** Page buttons under a list, hidden when everything fits on one page. */
+/**
+ * Page buttons under a list, hidden when everything fits on one page. A total past LIST_COUNT_CAP is a
+ * count that stopped there: the pages it gives are not the last, so there is no "last page" button.
+ */
 export function AdminPagination({ page, total, pageSize, onChange }: AdminPaginationProps) {
   const count = pageCount(total, pageSize);
   if (count <= 1) return null;
@@ -21,7 +24,7 @@ export function AdminPagination({ page, total, pageSize, onChange }: AdminPagina
         count={count}
         color="primary"
         showFirstButton
-        showLastButton
+        showLastButton={total <= LIST_COUNT_CAP}
         getItemAriaLabel={paginationItemLabel}
         onChange={(_event, value) => onChange(value)}
       />

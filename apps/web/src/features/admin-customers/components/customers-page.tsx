@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatNumber, type AdminUserRow } from '@lucky/shared';
+import { formatNumber, listTotalLabel, type AdminUserRow } from '@lucky/shared';
 import { AdminPagination } from '../../../components/admin/admin-pagination';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { EmptyState } from '../../../components/admin/empty-state';
@@ -58,7 +58,7 @@ export function CustomersPage() {
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {formatNumber(customers.data.total)} khách hàng
+            {listTotalLabel(customers.data.total)} khách hàng
           </Typography>
           <AdminTable label="Khách hàng" columns={CUSTOMER_COLUMNS}>
             {customers.data.rows.map((customer) => (

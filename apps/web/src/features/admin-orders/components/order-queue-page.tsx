@@ -13,6 +13,7 @@ import { alpha } from '@mui/material/styles';
 import {
   formatNumber,
   formatVnd,
+  listTotalLabel,
   ORDER_STATUS_ALL,
   ORDER_STATUS_LABELS,
   PAY_METHOD,
@@ -160,7 +161,7 @@ export function OrderQueuePage() {
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-            {`${formatNumber(queue.data.total)} đơn${filters.risk ? ' sắp trễ hoặc đã trễ hạn' : ''}`}
+            {`${listTotalLabel(queue.data.total)} đơn${filters.risk ? ' sắp trễ hoặc đã trễ hạn' : ''}`}
           </Typography>
           <AdminTable label="Đơn hàng" columns={ORDER_COLUMNS} dimmed={queue.isPlaceholderData}>
             {rows.map((row) => (

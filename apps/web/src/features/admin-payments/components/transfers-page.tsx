@@ -9,8 +9,8 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import {
-  formatNumber,
   formatVnd,
+  listTotalLabel,
   TRANSFER_STATUS_LABELS,
   transferStatus,
   type AdminTransfer,
@@ -201,7 +201,7 @@ export function TransfersPage() {
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-            {formatNumber(transfers.data.total)} giao dịch
+            {listTotalLabel(transfers.data.total)} giao dịch
           </Typography>
           <AdminTable label="Giao dịch ngân hàng" columns={TRANSFER_COLUMNS} dimmed={transfers.isPlaceholderData}>
             {transfers.data.rows.map((transfer) => (
