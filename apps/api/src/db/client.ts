@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { NamedStatementClient } from './named-statements.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -132,7 +133,8 @@ export async function openDatabase(config: Pick<Config, 'database' | 'migrations
     }
   }
 
-  const pool = new pg.Pool({ connectionString: database.url, max: database.poolMax });
+  // Each statement is parsed once per connection (db/named-statements.ts).
+  const pool = new pg.Pool({ connectionString: database.url, max: database.poolMax, Client: NamedStatementClient });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const conn = await pool.connect();
