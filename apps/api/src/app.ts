@@ -6,7 +6,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -21,6 +20,7 @@ import { createEventHub } from './modules/events/hub.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/routes.js';
@@ -100,7 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await resealOrderPasswords(ctx);
 
   registerErrorHandling(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         // Google Identity Services is the only third-party script the web app loads.
