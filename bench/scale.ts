@@ -7,6 +7,8 @@
  * The shop fills nothing itself: the rows are written with INSERT … SELECT over generate_series, as a
  * real shop's history would look (ledger rows in time order with their running balance, never updated).
  * The deadline sweep's candidate query is EXPLAINed at 1M: it must not read the orders table whole.
+ * Each figure is the best of three 2-second rounds of 10 connections: on a shared 2-core machine a single
+ * round often lands on someone else's build, and the ratio of two such figures says nothing.
  *
  *   npm run build && npx tsx bench/scale.ts
  */
@@ -32,6 +34,8 @@ export interface ScaleRow {
   p99At1M: number;
   /** Answers that were not 2xx, errors and timeouts at 1M (a figure with any is not an answer). */
   failuresAt1M: number;
+  /** Requests answered at 1M: 0 means none came back within the run (p99 is then meaningless). */
+  answeredAt1M: number;
 }
 
 export interface ScaleResult {
@@ -47,7 +51,9 @@ export interface ScaleOptions {
   customers?: number;
   /** Orders of the small measurement (1k). */
   baseOrders?: number;
+  /** Length of one round of load, and how many rounds make a figure (the best one counts). */
   seconds?: number;
+  rounds?: number;
   connections?: number;
   log?: (line: string) => void;
 }
@@ -234,6 +240,7 @@ interface Figure {
   rps: number;
   p99: number;
   failures: number;
+  answered: number;
 }
 
 async function measure(shop: ShopProcess, token: string, paths: string[], seconds: number, connections: number): Promise<Figure> {
@@ -246,7 +253,12 @@ async function measure(shop: ShopProcess, token: string, paths: string[], second
     headers: { 'x-api-key': API_KEY, authorization: token },
     requests: [{ method: 'GET', setupRequest: (request: AutocannonRequest) => ({ ...request, path: pick() }) }],
   });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    answered: result.requests.total,
+  };
 }
 
 export async function deadlinePlan(client: pg.Client): Promise<string> {
@@ -267,7 +279,8 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
   const big = options.orders ?? 1_000_000;
   const small = options.baseOrders ?? 1_000;
   const customers = options.customers ?? 10_000;
-  const seconds = options.seconds ?? 4;
+  const seconds = options.seconds ?? 2;
+  const rounds = options.rounds ?? 3;
   const connections = options.connections ?? 10;
   const log = options.log ?? ((line: string) => console.log(line));
 
@@ -311,9 +324,16 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
         const paths = probe.paths();
         // One call first: it must answer, and it warms what a first call warms.
         await api(shop!.base, 'GET', paths[0]!, { token }).catch((error: unknown) => log(`scale: ${probe.name}: ${String(error).slice(0, 200)}`));
-        const figure = await measure(shop!, token, paths, seconds, connections);
-        await settle(client);
-        log(`scale: ${probe.name} at ${ordersNow} orders: ${figure.rps} req/s, p99 ${figure.p99} ms${figure.failures ? `, ${figure.failures} failed` : ''}`);
+        // The best of a few short rounds: on a shared machine a round can land on someone else's build.
+        let figure: Figure | null = null;
+        for (let round = 0; round < rounds; round++) {
+          const next = await measure(shop!, token, paths, seconds, connections);
+          await settle(client);
+          if (figure === null || next.rps > figure.rps) figure = next;
+        }
+        if (figure === null) throw new Error('no round of load was run');
+        const p99 = figure.answered > 0 ? `p99 ${figure.p99} ms` : `no answer within ${seconds} s`;
+        log(`scale: ${probe.name} at ${ordersNow} orders: ${figure.rps} req/s, ${p99}${figure.failures ? `, ${figure.failures} failed` : ''}`);
         figures.set(probe.name, figure);
       }
       return figures;
@@ -341,6 +361,7 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
         ratio: small.rps > 0 ? Math.round((large.rps / small.rps) * 100) / 100 : 0,
         p99At1M: large.p99,
         failuresAt1M: large.failures,
+        answeredAt1M: large.answered,
       };
     });
     return { rows, deadlinePlan: plan, fillSeconds: { at1k: fill1k, at1M: fill1M } };
@@ -355,7 +376,10 @@ function printTable(result: ScaleResult): void {
   console.log(`\nAdmin at a million orders (fill: ${result.fillSeconds.at1k.toFixed(0)} s + ${result.fillSeconds.at1M.toFixed(0)} s)\n`);
   console.log('| figure | 1k orders (req/s) | 1M orders (req/s) | ratio | p99 at 1M (ms) | failed at 1M |');
   console.log('|---|---|---|---|---|---|');
-  for (const row of result.rows) console.log(`| ${row.name} | ${row.at1k} | ${row.at1M} | ${row.ratio.toFixed(2)} | ${row.p99At1M} | ${row.failuresAt1M} |`);
+  for (const row of result.rows) {
+    const p99 = row.answeredAt1M > 0 ? String(row.p99At1M) : 'no answer';
+    console.log(`| ${row.name} | ${row.at1k} | ${row.at1M} | ${row.ratio.toFixed(2)} | ${p99} | ${row.failuresAt1M} |`);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -7,7 +7,7 @@ import { createCustomer, createOrder, createPlatform, createStoreItem, createSto
 import { MSG } from '../../test/expected-messages.js';
 import { useTestApp } from '../../test/suite.js';
 import { dueAtFor } from '../orders/due-at.js';
-import { countOrders } from './repository.js';
+import { countOrders, listOrders, matchKeyword } from './repository.js';
 
 const BASE = '/order/api/v1/admin/order';
 
@@ -653,10 +653,36 @@ describe('GET /order/api/v1/admin/order/list: search through indexes, pages that
     expect(finishes).toEqual([...finishes].sort((a, b) => b - a));
   });
 
+  it('finds the same orders, in the same order, whether a keyword names a few customers or many', async () => {
+    const tag = Date.now().toString(36);
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const c = await customer({ name: `Bùi Thị Rộng ${tag}` });
+      for (let j = 0; j < 3; j++) codes.push((await newOrder(c.userId, { status: j === 0 ? 0 : 2, dueAt: new Date(Date.now() + (i + j) * hour) })).code);
+    }
+    // An order whose code holds the keyword counts too, in either case.
+    const other = await customer();
+    codes.push((await newOrder(other.userId, { code: `LK${tag.toUpperCase()}X` })).code);
+    const base = { status: null, payMethod: null, platformId: null, atRiskAt: null };
+    const few = { ...base, keyword: await matchKeyword(db(), tag) };
+    const many = { ...base, keyword: await matchKeyword(db(), tag, 1) };
+    expect(few.keyword?.customerIds).toHaveLength(3);
+    expect(many.keyword?.customerIds).toBeNull();
+    const page = (filter: typeof few, offset: number) => listOrders(db(), filter, { limit: 4, offset }, new Date());
+    for (const offset of [0, 4, 8]) {
+      const [a, b] = [await page(few, offset), await page(many, offset)];
+      expect(b.map((row) => row.id), `offset ${offset}`).toEqual(a.map((row) => row.id));
+    }
+    const all = [...(await page(few, 0)), ...(await page(few, 4)), ...(await page(few, 8))].map((row) => row.code);
+    expect(all.sort()).toEqual([...codes].sort());
+    expect(await countOrders(db(), few, 100)).toBe(10);
+    expect(await countOrders(db(), many, 100)).toBe(10);
+  });
+
   it('counts matches only up to the cap: past it the total says "more than the cap"', async () => {
     const c = await customer({ name: 'Đếm Giới Hạn' });
     for (let i = 0; i < 4; i++) await newOrder(c.userId);
-    const filter = { status: null, payMethod: null, platformId: null, q: 'dem gioi han', atRiskAt: null };
+    const filter = { status: null, payMethod: null, platformId: null, keyword: await matchKeyword(db(), 'dem gioi han'), atRiskAt: null };
     expect(await countOrders(db(), filter, 10)).toBe(4);
     expect(await countOrders(db(), filter, 4)).toBe(4);
     expect(await countOrders(db(), filter, 2)).toBe(3);

@@ -32,8 +32,8 @@ export interface OrderFilter {
   status: number | null;
   payMethod: number | null;
   platformId: number | null;
-  /** Contained in the order's code or its customer's email or name. */
-  q: string | null;
+  /** Contained in the order's code or its customer's email or name (matchKeyword). */
+  keyword?: KeywordMatch | null;
   /** Only orders at risk at this time. */
   atRiskAt: Date | null;
   /** Only this order (the one whose code the keyword is). */
@@ -52,21 +52,52 @@ function rowFilter(filter: OrderFilter): SQL[] {
 }
 
 /**
+ * A keyword's customers: their ids when there are at most FEW_CUSTOMERS (a name, an email), null when
+ * more (a common surname). Asked first and on its own, because no statistic tells the planner how many
+ * customers a "contains" pattern matches: it guessed a hundred for one full name and walked sixty
+ * thousand orders of the queue to find that customer's twenty. Given the ids, it knows.
+ */
+export interface KeywordMatch {
+  pattern: string;
+  customerIds: string[] | null;
+}
+
+const FEW_CUSTOMERS = 200;
+
+const customerMatches = (pattern: string) => sql`lower(${users.email}) like ${pattern} or ${users.searchName} like ${pattern}`;
+
+export async function matchKeyword(db: Db, q: string | null, few = FEW_CUSTOMERS): Promise<KeywordMatch | null> {
+  const keyword = q ? toSearchText(q) : '';
+  if (!keyword) return null;
+  const pattern = likeContains(keyword);
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(customerMatches(pattern))
+    .limit(few + 1);
+  return { pattern, customerIds: found.length > few ? null : found.map((row) => row.id) };
+}
+
+/**
  * A keyword matches an order whose customer's email or accent-free name contains it, or whose code does.
  * The two are asked separately, each with its own indexes (trigram indexes on users' lower(email) and
  * search_name, and on orders' lower(code), migration 0004), and never overlap (a code match of a matching
  * customer counts as the customer's): an OR across the join would make PostgreSQL test every order.
- * By customer, PostgreSQL itself picks between the few customers' orders, sorted (a full name, an email),
- * and walking the queue's index until a page is found (a common surname).
+ * By customer, PostgreSQL picks between the few customers' orders, sorted, and walking the queue's index
+ * until a page is found (many customers).
  */
 function keywordBranches(filter: OrderFilter): [SQL, SQL] | null {
-  const keyword = filter.q ? toSearchText(filter.q) : '';
-  if (!keyword) return null;
-  const pattern = likeContains(keyword);
-  const customers = sql`select u.id from ${users} u where lower(u.email) like ${pattern} or u.search_name like ${pattern}`;
+  const match = filter.keyword;
+  if (!match) return null;
+  const ids = match.customerIds;
+  const customers = sql`select ${users.id} from ${users} where ${customerMatches(match.pattern)}`;
+  const ofCustomers =
+    ids === null ? sql`${orders.userId} in (${customers})` : sql`${orders.userId} = any(${sql.param(ids)}::uuid[])`;
+  const notOfCustomers =
+    ids === null ? sql`${orders.userId} not in (${customers})` : sql`${orders.userId} <> all(${sql.param(ids)}::uuid[])`;
   return [
-    and(...rowFilter(filter), sql`${orders.userId} in (${customers})`)!,
-    and(...rowFilter(filter), sql`lower(${orders.code}) like ${pattern}`, sql`${orders.userId} not in (${customers})`)!,
+    and(...rowFilter(filter), ofCustomers)!,
+    and(...rowFilter(filter), sql`lower(${orders.code}) like ${match.pattern}`, notOfCustomers)!,
   ];
 }
 
@@ -106,6 +137,22 @@ export function listOrders(db: Db, filter: OrderFilter, page: { limit: number; o
 }
 
 export type AdminOrderRow = Awaited<ReturnType<typeof listOrders>>[number];
+
+/**
+ * Runs `work` in a read-only transaction whose statements are planned for their parameters every time.
+ * A keyword's best plan depends on how many orders it matches (a customer's hundred orders sorted, or
+ * the queue's index walked for a common surname); the generic plan a prepared statement settles on after
+ * a few calls cannot know, and would walk a million orders for an email that matches none.
+ */
+export function withCustomPlans<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+      return work(tx);
+    },
+    { accessMode: 'read only' },
+  );
+}
 
 /** The id of the order with exactly this code (codes are stored upper-case), if there is one. */
 export async function findOrderIdByCode(db: Db, code: string): Promise<string | null> {

@@ -63,18 +63,24 @@ export async function listOrders(db: Db, query: AdminOrderListQuery, now: Date =
     status: query.status === undefined || query.status === ORDER_STATUS_ALL ? null : query.status,
     payMethod: query.pay_method ?? null,
     platformId: query.platform_id ?? null,
-    q,
     atRiskAt: query.at_risk ? now : null,
+  };
+  const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const read = async (tx: Db, search: repo.OrderFilter) => {
+    const rows = await repo.listOrders(tx, search, page, now);
+    // A page that is not full ends the list: its length gives the total without counting again.
+    const ends = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
+    return { rows, total: ends ? page.offset + rows.length : await repo.countOrders(tx, search, LIST_COUNT_CAP) };
   };
   // Staff often paste a whole code (from a bank memo, a customer's message): it names one order, found by
   // the unique index on the code before any "contains" search. No other order's code contains a whole
   // code (they are all alike in length), so the answer is that order (if it passes the other filters).
   const exactId = q && CODE_LIKE.test(q) ? await repo.findOrderIdByCode(db, q) : null;
-  const search = exactId ? { ...filter, q: null, orderId: exactId } : filter;
-  const [rows, total] = await Promise.all([
-    repo.listOrders(db, search, { limit: query.limit, offset: (query.page - 1) * query.limit }, now),
-    repo.countOrders(db, search, LIST_COUNT_CAP),
-  ]);
+  const { rows, total } = exactId
+    ? await read(db, { ...filter, orderId: exactId })
+    : q
+      ? await repo.withCustomPlans(db, async (tx) => read(tx, { ...filter, keyword: await repo.matchKeyword(tx, q) }))
+      : await read(db, filter);
   const lines = await linesByOrder(
     db,
     rows.map((row) => row.id),
