@@ -1,0 +1,334 @@
+/**
+ * Page speed as Lighthouse measures it: mobile form factor, its default simulated throttling, the
+ * performance category only, median of 3 runs per page (by score). Drives Debian's Chromium through
+ * chrome-launcher and Lighthouse's node API; signed-in pages get a demo session's tokens in
+ * localStorage before the audit (as the web app stores them, lib/session.ts).
+ *
+ *   npm run build && npx tsx bench/lighthouse.ts              (starts the built shop on a fresh PGlite)
+ *   npx tsx bench/lighthouse.ts http://127.0.0.1:8080         (a shop already running, demo sign-in on)
+ *   npx tsx bench/lighthouse.ts --json /tmp/lh                (also writes each page's median report)
+ *
+ * Prints each figure beside its budget; exits 1 when one is missed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { STORAGE_KEYS } from '@lucky/shared/constants';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const API_KEY = 'lucky-local-key';
+const CHROME_PATH = '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+/** Budgets of the issue "pages at Lighthouse 0.98", for every page alike. */
+export const BUDGETS = { score: 0.98, lcpMs: 1800, tbtMs: 100, cls: 0.02 } as const;
+
+export interface LighthousePage {
+  name: string;
+  path: string;
+  /** Audited with a demo customer's session in localStorage. */
+  signedIn?: boolean;
+}
+
+export interface LighthouseRow {
+  name: string;
+  path: string;
+  /** The median run's figures (median by score). */
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  /** Every run's score, in run order. */
+  scores: number[];
+  /** The median run's whole report (Lighthouse's LHR), for its diagnostics. */
+  report: LighthouseReport;
+}
+
+interface LighthouseReport {
+  categories: { performance?: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { code: string; message: string };
+}
+
+export interface LighthouseOptions {
+  /** The shop's origin, e.g. http://127.0.0.1:8080; its demo sign-in must be on for signed-in pages. */
+  base: string;
+  pages: LighthousePage[];
+  /** Runs per page; the median by score is reported. Default 3. */
+  runs?: number;
+  /** Called after each run (progress). */
+  onRun?: (page: LighthousePage, run: number, score: number) => void;
+}
+
+interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+}
+
+async function call<T>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { 'x-api-key': API_KEY, accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = token;
+  const res = await fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A demo customer's fresh token pair (POST /auth/api/v1/auth/demo-sign-in). */
+export function demoSignIn(base: string, email = 'lighthouse@example.com'): Promise<TokenPair> {
+  return call<TokenPair>(base, 'POST', '/auth/api/v1/auth/demo-sign-in', { user_access_token: email });
+}
+
+/** The first active platform's id (GET /platform/api/v1/platform/list). */
+export async function firstPlatformId(base: string): Promise<number> {
+  const platforms = await call<{ id: number }[]>(base, 'GET', '/platform/api/v1/platform/list?keyword=&is_active=true');
+  const first = platforms[0];
+  if (!first) throw new Error('the shop has no active platform: start it with SEED_DEMO=true');
+  return first.id;
+}
+
+/** Places a bank-transfer order for the demo customer (its detail page then shows the QR block); returns its id. */
+export async function placeDemoOrder(base: string, tokens: TokenPair, platformId: number): Promise<string> {
+  const items = await call<{ id: number; is_active: boolean }[]>(
+    base,
+    'GET',
+    `/store/api/v1/store/list?keyword=&store_platform=${platformId}`,
+  );
+  const item = items.find((entry) => entry.is_active);
+  if (!item) throw new Error(`platform ${platformId} has no active store item`);
+  const placed = await call<{ id: string }>(
+    base,
+    'POST',
+    '/order/api/v1/order',
+    {
+      order_bank_name: 'Nguyen Van Lighthouse',
+      order_contact: '',
+      order_account: 'lighthouse',
+      order_pass: 'lighthouse-pass',
+      order_server: 'S1',
+      order_uid: '123456789',
+      order_comment: '',
+      order_pay_method: 1,
+      order_items: [{ id: item.id, quantity: 1 }],
+    },
+    tokens.access_token,
+  );
+  return placed.id;
+}
+
+/**
+ * Opens a tab on the shop's origin and leaves localStorage as a visitor would have it: empty, or
+ * holding the session's tokens. The HTTP cache is cleared too, so every audit is a first visit (with
+ * `disableStorageReset` Lighthouse leaves both alone).
+ */
+async function prepareTab(browser: Browser, base: string, tokens: TokenPair | null): Promise<Page> {
+  const tab = await browser.newPage();
+  await tab.goto(`${base}/healthz`);
+  await tab.evaluate(
+    (keys, pair) => {
+      // Runs in the page (bench has no DOM types).
+      const storage = (globalThis as unknown as { localStorage: { clear(): void; setItem(key: string, value: string): void } })
+        .localStorage;
+      storage.clear();
+      if (pair) {
+        storage.setItem(keys.access, pair.access_token);
+        storage.setItem(keys.refresh, pair.refresh_token);
+      }
+    },
+    { access: STORAGE_KEYS.accessToken, refresh: STORAGE_KEYS.refreshToken },
+    tokens,
+  );
+  const cdp = await tab.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  return tab;
+}
+
+function figures(report: LighthouseReport) {
+  const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: report.categories.performance?.score ?? 0,
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    fcpMs: value('first-contentful-paint'),
+  };
+}
+
+/** Lighthouse's own failures of a run (NO_NAVSTART, NO_FCP under load) are retried this many times. */
+const RUNTIME_RETRIES = 2;
+
+/** One audit of one page, in a fresh tab; a run that Lighthouse itself could not record is run again. */
+async function auditOnce(browser: Browser, base: string, page: LighthousePage): Promise<LighthouseReport> {
+  for (let attempt = 0; ; attempt++) {
+    // A fresh pair per run: each audit starts signed in, whatever the previous one refreshed.
+    const tokens = page.signedIn ? await demoSignIn(base) : null;
+    const tab = await prepareTab(browser, base, tokens);
+    try {
+      const result = await lighthouse(
+        `${base}${page.path}`,
+        {
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance'],
+          disableStorageReset: true,
+          // Unscored extras that cost seconds per run: the full-page picture and the back/forward-cache test
+          // (which navigates away and back).
+          disableFullPageScreenshot: true,
+          skipAudits: ['bf-cache'],
+        },
+        undefined,
+        tab,
+      );
+      if (!result) throw new Error(`${page.path}: Lighthouse returned nothing`);
+      const report = result.lhr as unknown as LighthouseReport;
+      if (!report.runtimeError) return report;
+      const problem = `${page.path}: ${report.runtimeError.code} ${report.runtimeError.message}`;
+      if (attempt >= RUNTIME_RETRIES) throw new Error(problem);
+      console.warn(`${problem} — running again`);
+    } finally {
+      await tab.close();
+    }
+  }
+}
+
+/** Audits each page `runs` times (default 3) and reports its median run by score. */
+export async function runLighthouse(opts: LighthouseOptions): Promise<LighthouseRow[]> {
+  const runs = opts.runs ?? 3;
+  const base = opts.base.replace(/\/+$/, '');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  let browser: Browser | null = null;
+  try {
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const rows: LighthouseRow[] = [];
+    for (const page of opts.pages) {
+      const reports: LighthouseReport[] = [];
+      for (let run = 1; run <= runs; run++) {
+        const report = await auditOnce(browser, base, page);
+        reports.push(report);
+        opts.onRun?.(page, run, figures(report).score);
+      }
+      const scores = reports.map((report) => figures(report).score);
+      const median = [...reports].sort((a, b) => figures(a).score - figures(b).score)[Math.floor(reports.length / 2)]!;
+      rows.push({ name: page.name, path: page.path, ...figures(median), scores, report: median });
+    }
+    return rows;
+  } finally {
+    await browser?.disconnect();
+    chrome.kill();
+  }
+}
+
+// ---------- standalone ----------
+
+/** Starts `node apps/api/dist/server.js` on a fresh PGlite folder with the demo seed (as bench/run.ts). */
+async function startShop(port: number): Promise<{ base: string; stop: () => void }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky-lighthouse-'));
+  const server: ChildProcess = spawn('node', [path.join(root, 'apps/api/dist/server.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT: 'false', SEED_DEMO: 'true' },
+    stdio: 'inherit',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) break;
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  stop();
+  throw new Error('the shop did not start within 120 s (built? npm run build)');
+}
+
+/** The issue's five pages: two need a platform id and an order of the demo customer. */
+export async function shopPages(base: string): Promise<LighthousePage[]> {
+  const platformId = await firstPlatformId(base);
+  const orderId = await placeDemoOrder(base, await demoSignIn(base), platformId);
+  return [
+    { name: 'home', path: '/' },
+    { name: 'platform', path: `/item/${platformId}` },
+    { name: 'sign-in', path: '/signin' },
+    { name: 'orders', path: '/gameorder', signedIn: true },
+    { name: 'order', path: `/gameorder/${orderId}`, signedIn: true },
+  ];
+}
+
+export function printTable(rows: LighthouseRow[]): boolean {
+  let ok = true;
+  const mark = (pass: boolean) => {
+    ok &&= pass;
+    return pass ? ' ' : '!';
+  };
+  const pad = (text: string, width: number) => text.padEnd(width);
+  console.log(
+    `\n${pad('page', 52)} ${pad(`score (≥ ${BUDGETS.score})`, 22)} ${pad(`LCP (≤ ${BUDGETS.lcpMs} ms)`, 18)} ${pad(`TBT (≤ ${BUDGETS.tbtMs} ms)`, 16)} ${pad(`CLS (≤ ${BUDGETS.cls})`, 14)} FCP`,
+  );
+  for (const row of rows) {
+    const score = `${row.score.toFixed(2)}${mark(row.score >= BUDGETS.score)} [${row.scores.map((s) => s.toFixed(2)).join(' ')}]`;
+    const lcp = `${Math.round(row.lcpMs)} ms${mark(row.lcpMs <= BUDGETS.lcpMs)}`;
+    const tbt = `${Math.round(row.tbtMs)} ms${mark(row.tbtMs <= BUDGETS.tbtMs)}`;
+    const cls = `${row.cls.toFixed(3)}${mark(row.cls <= BUDGETS.cls)}`;
+    console.log(`${pad(`${row.name} ${row.path}`, 52)} ${pad(score, 22)} ${pad(lcp, 18)} ${pad(tbt, 16)} ${pad(cls, 14)} ${Math.round(row.fcpMs)} ms`);
+  }
+  console.log(ok ? '\nAll pages within budget.' : '\n! = over budget');
+  return ok;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const jsonAt = args.indexOf('--json');
+  const jsonDir = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
+  const given = args.find((arg, index) => !arg.startsWith('--') && index !== jsonAt + 1);
+  const shop = given ? { base: given.replace(/\/+$/, ''), stop: () => {} } : await startShop(Number(process.env.LIGHTHOUSE_PORT ?? 8093));
+  let ok = false;
+  try {
+    const started = Date.now();
+    // Lighthouse's simulation scales the tasks it observed: other work on the machine inflates TBT and LCP.
+    const loadBefore = os.loadavg().map((value) => value.toFixed(1)).join(' ');
+    const rows = await runLighthouse({
+      base: shop.base,
+      pages: await shopPages(shop.base),
+      onRun: (page, run, score) => console.log(`  ${page.name} run ${run}: ${score.toFixed(2)}`),
+    });
+    ok = printTable(rows);
+    const load = os.loadavg().map((value) => value.toFixed(1)).join(' ');
+    console.log(`(${Math.round((Date.now() - started) / 1000)} s, ${os.cpus().length} cores, load average ${loadBefore} before, ${load} after)`);
+    if (jsonDir) {
+      fs.mkdirSync(jsonDir, { recursive: true });
+      for (const row of rows) fs.writeFileSync(path.join(jsonDir, `${row.name}.json`), JSON.stringify(row.report));
+      console.log(`median reports in ${jsonDir}`);
+    }
+  } finally {
+    shop.stop();
+  }
+  process.exit(ok ? 0 : 1);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
