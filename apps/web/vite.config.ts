@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { PAGE_MODULES, ROUTE_PRELOADS_END, ROUTE_PRELOADS_FILE, ROUTE_PRELOADS_START } from './src/app/page-modules';
 import { frameTokensCss } from './src/components/ui/tokens';
 
 const require = createRequire(import.meta.url);
@@ -25,36 +26,57 @@ function reactRouterProduction() {
   ];
 }
 
-/** The home page's lazy chunk (see app/routes.tsx); preloaded so `/` fetches it with the entry, not after it. */
-const HOME_PAGE = 'src/features/catalog/components/home-page.tsx';
+type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
+type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
 
-/** Adds `<link rel="modulepreload">` for the home page's chunk and the chunks it imports. */
-function preloadHomePage(): Plugin {
+/**
+ * The files each page's lazy chunks need beyond what index.html loads itself (the entry and its imports):
+ * the chunks of the route's modules (app/page-modules.ts) and, recursively, their static imports.
+ */
+function routeFiles(bundle: Bundle): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
+  const closure = (file: string, into: Set<string>) => {
+    if (into.has(file)) return into;
+    into.add(file);
+    const chunk = bundle[file];
+    for (const imported of chunk?.type === 'chunk' ? chunk.imports : []) closure(imported, into);
+    return into;
+  };
+  const entry = new Set<string>();
+  for (const chunk of chunks.filter((item) => item.isEntry)) closure(chunk.fileName, entry);
+  return Object.fromEntries(
+    Object.entries(PAGE_MODULES).map(([route, modules]) => {
+      const files = new Set<string>();
+      for (const module of modules) {
+        const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(module));
+        if (!chunk) throw new Error(`no chunk for ${module} (route ${route}): update app/page-modules.ts`);
+        closure(chunk.fileName, files);
+      }
+      return [route, [...files].filter((file) => !entry.has(file)).map((file) => `/${file}`)];
+    }),
+  );
+}
+
+/**
+ * Per-route modulepreload (app/page-modules.ts): writes `.vite/route-preloads.json` for the API, which
+ * puts the route's tags into index.html for each page it serves, and gives the built index.html the home
+ * page's tags between markers (a host serving the file as it is gets `/` right).
+ */
+function routePreloads(): Plugin {
   return {
-    name: 'lucky:preload-home-page',
+    name: 'lucky:route-preloads',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
-        const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
-        const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(HOME_PAGE));
-        if (!home) throw new Error(`no chunk for ${HOME_PAGE}: update HOME_PAGE in vite.config.ts`);
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          if (files.has(file)) return;
-          files.add(file);
-          for (const imported of bundle[file]?.type === 'chunk' ? bundle[file].imports : []) visit(imported);
-        };
-        visit(home.fileName);
-        return [...files]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          }));
+        const home = routeFiles(bundle)['/'] ?? [];
+        const links = home.map((href) => `    <link rel="modulepreload" crossorigin href="${href}">`).join('\n');
+        return html.replace(/\n?\s*<\/head>/, `\n    ${ROUTE_PRELOADS_START}\n${links}\n    ${ROUTE_PRELOADS_END}\n  </head>`);
       },
+    },
+    generateBundle(_options, bundle) {
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(routeFiles(bundle), null, 2)}\n` });
     },
   };
 }
@@ -82,7 +104,7 @@ function frameTokens(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [frameTokens(), react(), preloadHomePage()],
+  plugins: [frameTokens(), react(), routePreloads()],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   build: {
     outDir: 'dist',

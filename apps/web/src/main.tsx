@@ -1,15 +1,21 @@
 // First: applies the remembered colour scheme to <html> before anything renders.
 import './lib/colour-mode';
 import './app/frame.css';
+import './app/shop.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPage } from './app/routes';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first page's code is in flight already (index.html preloads it), its data is asked for now: one
+// render with the page in it.
+void preloadPage(window.location.pathname, window.location.search).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

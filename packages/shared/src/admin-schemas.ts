@@ -112,7 +112,9 @@ export const adminOrderListQuery = z.object({
   ),
 });
 
-export const adminOrderRow = order.extend({
+// order is a zod/mini schema (guards.ts): extended by its shape.
+export const adminOrderRow = z.object({
+  ...order.shape,
   user_id: z.string(),
   customer_email: z.string(),
   customer_name: z.string(),

@@ -1,6 +1,7 @@
 /**
- * The contract schemas the web app's first load checks: the injected public config, a token pair and
- * the active platforms (with one platform). They are written once, here, with `zod/mini`, and
+ * The contract schemas the storefront checks: the injected public config, a token pair, the account's
+ * figures, the active platforms and a platform's store items, the customer's orders (docs/decisions/0007,
+ * 0015): its pages parse their data without classic zod. They are written once, here, with `zod/mini`, and
  * schemas.ts re-exports them: the API validates and documents with the very schemas the frame parses with.
  *
  * Why mini: the frame and the home page are in the first load (docs/decisions/0007). These schemas add
@@ -9,9 +10,21 @@
  */
 import * as z from 'zod/mini';
 
-// ---------- auth ----------
+// ---------- auth and account ----------
 export const tokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
+export const userResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  picture: z.nullable(z.string()),
+  email: z.string(),
+  is_admin: z.boolean(),
+});
+export type User = z.infer<typeof userResponse>;
+export const walletResponse = z.object({ total: z.int() });
+/** The coin wallet (GET /bank/api/v1/bank: the spec's path keeps its name). */
+export type Wallet = z.infer<typeof walletResponse>;
+export const countResponse = z.int();
 
 // ---------- catalogue ----------
 export const shopConfig = z.object({
@@ -27,6 +40,57 @@ export const platform = z.object({
 });
 export type Platform = z.infer<typeof platform>;
 export const platformList = z.array(platform);
+export const storeItem = z.object({
+  id: z.int(),
+  platform_id: z.int(),
+  name: z.string(),
+  description: z.string(),
+  picture: z.nullable(z.string()),
+  price: z.int(),
+  raw_price: z.int(),
+  coin: z.int(),
+  gift_coin: z.int(),
+  is_active: z.boolean(),
+});
+export type StoreItem = z.infer<typeof storeItem>;
+export const storeList = z.array(storeItem);
+
+// ---------- orders (as returned and listed) ----------
+export const orderLine = z.object({
+  store_id: z.int(),
+  name: z.string(),
+  price: z.int(),
+  coin: z.int(),
+  gift_coin: z.int(),
+  quantity: z.int(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+export const order = z.object({
+  id: z.string(),
+  code: z.string(),
+  status: z.int(),
+  pay_method: z.int(),
+  pay_qr_code: z.string(),
+  platform_id: z.int(),
+  platform_name: z.string(),
+  stores: z.array(orderLine),
+  total_price: z.int(),
+  total_coin: z.int(),
+  total_gift_coin: z.int(),
+  order_bank_name: z.string(),
+  order_contact: z.string(),
+  order_account: z.string(),
+  order_server: z.string(),
+  order_uid: z.string(),
+  order_comment: z.string(),
+  result_comment: z.string(),
+  result_picture: z.array(z.string()),
+  created_at: z.string(),
+  due_at: z.string(),
+});
+export type Order = z.infer<typeof order>;
+export const orderList = z.object({ rows: z.array(order), total: z.int() });
+export type OrderList = z.infer<typeof orderList>;
 
 // ---------- public config (what the API injects into index.html, docs/decisions/0001) ----------
 export const publicConfig = z.object({

@@ -8,9 +8,33 @@ import { API_MESSAGES, TEXTS } from './texts.js';
 import { MAX_LIST_LIMIT, MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_PAGE_SIZE, TEXT_LIMITS } from './constants.js';
 import { orderFieldErrors, type OrderTextValues } from './order-rules.js';
 
-// The shapes the web app's first load checks (the token pair, the platforms, the public config) are
-// written in zod/mini in guards.ts, to keep classic zod off the home page; they are part of this contract.
-export { platform, platformList, publicConfig, shopConfig, tokenPair, type Platform, type PublicConfig, type TokenPair } from './guards.js';
+// The shapes the storefront checks (the token pair, the account's figures, the platforms and store items,
+// the orders, the public config) are written in zod/mini in guards.ts, to keep classic zod off the
+// storefront's pages; they are part of this contract.
+export {
+  countResponse,
+  order,
+  orderLine,
+  orderList,
+  platform,
+  platformList,
+  publicConfig,
+  shopConfig,
+  storeItem,
+  storeList,
+  tokenPair,
+  userResponse,
+  walletResponse,
+  type Order,
+  type OrderLine,
+  type OrderList,
+  type Platform,
+  type PublicConfig,
+  type StoreItem,
+  type TokenPair,
+  type User,
+  type Wallet,
+} from './guards.js';
 
 // Every message a customer can see is Vietnamese: messages not set on a schema fall back to this one.
 z.config({ customError: () => API_MESSAGES.badRequest });
@@ -47,19 +71,6 @@ export const signOutBody = z.object({ refresh_token: z.string().max(512).optiona
 export const okResponse = z.object({ ok: z.literal(true) });
 
 // ---------- user and bank ----------
-export const userResponse = z.object({
-  id: z.string(),
-  name: z.string(),
-  picture: z.string().nullable(),
-  email: z.string(),
-  is_admin: z.boolean(),
-});
-export type User = z.infer<typeof userResponse>;
-
-export const walletResponse = z.object({ total: z.number().int() });
-/** The coin wallet (GET /bank/api/v1/bank: the spec's path keeps its name). */
-export type Wallet = z.infer<typeof walletResponse>;
-export const countResponse = z.number().int();
 
 // ---------- catalogue ----------
 const booleanQuery = z
@@ -77,20 +88,6 @@ export const storeListQuery = z.object({
   store_platform: z.coerce.number({ error: API_MESSAGES.badRequest }).int().positive().max(2_147_483_647).optional(),
 });
 
-export const storeItem = z.object({
-  id: z.number().int(),
-  platform_id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  picture: z.string().nullable(),
-  price: z.number().int(),
-  raw_price: z.number().int(),
-  coin: z.number().int(),
-  gift_coin: z.number().int(),
-  is_active: z.boolean(),
-});
-export type StoreItem = z.infer<typeof storeItem>;
-export const storeList = z.array(storeItem);
 
 // ---------- orders ----------
 export const orderItemInput = z.object({
@@ -156,40 +153,7 @@ export function orderForm(needLogin: boolean) {
 export type OrderFormInput = z.input<ReturnType<typeof orderForm>>;
 export type OrderFormOutput = z.output<ReturnType<typeof orderForm>>;
 
-export const orderLine = z.object({
-  store_id: z.number().int(),
-  name: z.string(),
-  price: z.number().int(),
-  coin: z.number().int(),
-  gift_coin: z.number().int(),
-  quantity: z.number().int(),
-});
-export type OrderLine = z.infer<typeof orderLine>;
 
-export const order = z.object({
-  id: z.string(),
-  code: z.string(),
-  status: z.number().int(),
-  pay_method: z.number().int(),
-  pay_qr_code: z.string(),
-  platform_id: z.number().int(),
-  platform_name: z.string(),
-  stores: z.array(orderLine),
-  total_price: z.number().int(),
-  total_coin: z.number().int(),
-  total_gift_coin: z.number().int(),
-  order_bank_name: z.string(),
-  order_contact: z.string(),
-  order_account: z.string(),
-  order_server: z.string(),
-  order_uid: z.string(),
-  order_comment: z.string(),
-  result_comment: z.string(),
-  result_picture: z.array(z.string()),
-  created_at: z.string(),
-  due_at: z.string(),
-});
-export type Order = z.infer<typeof order>;
 
 export const orderIdParams = z.object({ id: z.uuid({ error: API_MESSAGES.orderNotFound }) });
 
@@ -198,8 +162,6 @@ export const orderListQuery = z.object({
   limit: z.coerce.number({ error: API_MESSAGES.badRequest }).int({ error: API_MESSAGES.badRequest }).min(1, { error: API_MESSAGES.badRequest }).max(MAX_LIST_LIMIT, { error: API_MESSAGES.badRequest }).default(ORDER_PAGE_SIZE),
   status: z.coerce.number({ error: API_MESSAGES.badRequest }).int().min(-1).max(3).optional(),
 });
-export const orderList = z.object({ rows: z.array(order), total: z.number().int() });
-export type OrderList = z.infer<typeof orderList>;
 
 // ---------- storage ----------
 export const fileIdParams = z.object({ fileId: z.string().regex(/^[a-f0-9]{64}$/, { error: API_MESSAGES.fileNotFound }) });

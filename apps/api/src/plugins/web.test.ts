@@ -6,7 +6,27 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { eq } from 'drizzle-orm';
+import { storeItems } from '../db/schema.js';
+import { createPlatform, createStoredFile, createStoreItem } from '../test/fixtures.js';
 import { TEST_API_KEY, testConfig } from '../test/harness.js';
+
+const ROUTE_PRELOADS = {
+  '/': ['/assets/home-page-h1.js'],
+  '/item/:id': ['/assets/platform-page-p1.js', '/assets/mui-m1.js'],
+  '/gameorder': ['/assets/order-list-page-l1.js', '/assets/mui-m1.js'],
+  '/gameorder/:id': ['/assets/order-detail-page-d1.js', '/assets/mui-m1.js'],
+  '/signin': ['/assets/sign-in-page-s1.js', '/assets/mui-m1.js'],
+};
+
+/** The hrefs of the page's `<link rel="modulepreload">` tags. */
+const modulePreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+/** The page's catalogue data block, by call path; null when it has none. */
+const initialData = (html: string): Record<string, unknown> | null => {
+  const block = /<script id="initial-data" type="application\/json">(.*?)<\/script>/.exec(html);
+  return block ? (JSON.parse(block[1]!) as Record<string, unknown>) : null;
+};
+const imagePreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g)].map((m) => m[1]);
 
 let dir: string;
 let app: FastifyInstance;
@@ -17,7 +37,15 @@ beforeAll(async () => {
   // A stand-in for the built web app: index.html and one fingerprinted asset with its compressed twins.
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lucky-web-'));
   await fs.mkdir(path.join(dir, 'assets'));
-  await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Lucky</title></head><body><div id="root"></div></body></html>');
+  // As the web build writes it: the home page's preload tags between markers, every route's in route-preloads.json.
+  await fs.writeFile(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><title>Lucky</title><script type="module" crossorigin src="/assets/index-abc123.js"></script>
+    <!--lucky:route-preloads--><link rel="modulepreload" crossorigin href="/assets/home-page-h1.js"><!--/lucky:route-preloads-->
+  </head><body><div id="root"></div></body></html>`,
+  );
+  await fs.mkdir(path.join(dir, '.vite'));
+  await fs.writeFile(path.join(dir, '.vite/route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
   await fs.writeFile(path.join(dir, 'assets/index-abc123.js'), script);
   await fs.writeFile(path.join(dir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(script));
   await fs.writeFile(path.join(dir, 'assets/index-abc123.js.gz'), zlib.gzipSync(script));
@@ -73,5 +101,93 @@ describe('serving the built web app', () => {
     const fileMiss = await app.inject({ method: 'GET', url: '/assets/missing-000.js' });
     expect(fileMiss.statusCode).toBe(404);
     expect(fileMiss.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('what a page needs first comes with its HTML', () => {
+  const pictures: string[] = [];
+  const picture = (n: number) => pictures[n - 1]!;
+  let game: { id: number };
+  let hidden: { id: number };
+
+  beforeAll(async () => {
+    const { db } = app.ctx;
+    for (let n = 0; n < 3; n++) pictures.push(await createStoredFile(db));
+    game = await createPlatform(db, { name: 'Rồng </script><b>Lửa', picture: picture(1), sortOrder: 1 });
+    await createPlatform(db, { name: 'Kiếm Thần', picture: picture(2), sortOrder: 2 });
+    hidden = await createPlatform(db, { name: 'Ngừng bán', isActive: false });
+    const first = await createStoreItem(db, game.id, { name: 'Gói 1' });
+    await db.update(storeItems).set({ picture: picture(3) }).where(eq(storeItems.id, first.id));
+    await createStoreItem(db, game.id, { name: 'Gói 2' });
+    // Written behind the catalogue's back: the next read loads it afresh.
+    app.ctx.catalogue.invalidate();
+  });
+
+  /** What the API itself answers to a call, parsed. */
+  const answer = async (url: string) =>
+    (await app.inject({ method: 'GET', url, headers: { 'x-api-key': TEST_API_KEY } })).json() as unknown;
+
+  it("gives / the home page's chunks, the game list as the API answers it, and the first game's picture", async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(modulePreloads(res.body)).toEqual(['/assets/home-page-h1.js']);
+    const platformList = '/platform/api/v1/platform/list?keyword=&is_active=true';
+    expect(initialData(res.body)).toEqual({ [platformList]: await answer(platformList) });
+    expect(imagePreloads(res.body)).toEqual([`/storage/api/v1/storage/file/${picture(1)}`]);
+    // A name cannot end the data block early.
+    expect(res.body).not.toContain('</script><b>');
+  });
+
+  it("gives /item/{id} its own chunks, the games and the game's items, and the first item's picture", async () => {
+    const res = await app.inject({ method: 'GET', url: `/item/${game.id}` });
+    expect(modulePreloads(res.body)).toEqual(ROUTE_PRELOADS['/item/:id']);
+    const platformList = '/platform/api/v1/platform/list?keyword=&is_active=true';
+    const storeList = `/store/api/v1/store/list?keyword=&store_platform=${game.id}`;
+    expect(initialData(res.body)).toEqual({ [platformList]: await answer(platformList), [storeList]: await answer(storeList) });
+    expect((initialData(res.body)![storeList] as unknown[]).length).toBe(2);
+    expect(imagePreloads(res.body)).toEqual([`/storage/api/v1/storage/file/${picture(3)}`]);
+  });
+
+  it('gives a game that is not on sale, or no game, the game list alone', async () => {
+    for (const url of [`/item/${hidden.id}`, '/item/999999', '/item/abc']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(modulePreloads(res.body)).toEqual(ROUTE_PRELOADS['/item/:id']);
+      expect(Object.keys(initialData(res.body)!)).toEqual(['/platform/api/v1/platform/list?keyword=&is_active=true']);
+      expect(imagePreloads(res.body)).toEqual([]);
+    }
+  });
+
+  it("gives the customer's own pages their chunks and no data; other addresses the entry alone", async () => {
+    for (const [url, route] of [
+      ['/signin', '/signin'],
+      ['/gameorder?page=2', '/gameorder'],
+      ['/gameorder/abc', '/gameorder/:id'],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(modulePreloads(res.body)).toEqual(ROUTE_PRELOADS[route]);
+      expect(initialData(res.body)).toBeNull();
+    }
+    const admin = await app.inject({ method: 'GET', url: '/admin/orders' });
+    expect(modulePreloads(admin.body)).toEqual([]);
+    expect(admin.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+  });
+
+  it('sends the HTML compressed when the browser accepts it', async () => {
+    const plain = await app.inject({ method: 'GET', url: `/item/${game.id}` });
+    const br = await app.inject({ method: 'GET', url: `/item/${game.id}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await app.inject({ method: 'GET', url: '/signin', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it("follows the catalogue: an admin's change shows in the next page", async () => {
+    await createPlatform(app.ctx.db, { name: 'Mới mở bán', sortOrder: 0 });
+    app.ctx.catalogue.invalidate();
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const list = Object.values(initialData(res.body)!)[0] as { name: string }[];
+    expect(list[0]!.name).toBe('Mới mở bán');
   });
 });

@@ -2,13 +2,19 @@
  * Serves the built web app on the API's port (DESIGN.md § Shape): fingerprinted assets with
  * immutable caching and pre-compressed variants, and index.html for every client route, with the
  * browser's public settings injected as a JSON data block (no inline script, so the CSP stays strict).
+ *
+ * What a page's first paint needs comes with its HTML (docs/decisions/0015): the route's own chunks as
+ * `<link rel="modulepreload">` (the build lists them per route), and on the catalogue pages the
+ * catalogue responses the page would ask for, as a JSON data block, with its largest picture preloaded.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { PublicConfig } from '@lucky/shared';
+import type { Platform, PublicConfig, StoreItem } from '@lucky/shared';
 import type { AppContext } from '../context.js';
+import { platformListBody, storeListBody, type Catalogue } from '../modules/catalog/service.js';
 
 export function publicConfig(ctx: AppContext): PublicConfig {
   const { config } = ctx;
@@ -31,19 +37,159 @@ export function publicConfig(ctx: AppContext): PublicConfig {
   };
 }
 
+/** JSON inside `<script type="application/json">`: `<` escaped, so no `</script>` can end the block early. */
+const jsonForHtml = (json: string) => json.replace(/</g, '\\u003c');
+
 export function injectConfig(html: string, value: PublicConfig): string {
-  const json = JSON.stringify(value).replace(/</g, '\\u003c');
-  return html.replace('</head>', `<script id="app-config" type="application/json">${json}</script></head>`);
+  return html.replace('</head>', `<script id="app-config" type="application/json">${jsonForHtml(JSON.stringify(value))}</script></head>`);
 }
 
+// ---------- per-route first load ----------
+
+/**
+ * Written by the web build (apps/web/src/app/page-modules.ts): each client route's chunks, and the
+ * markers around the home page's preload tags in index.html, which are replaced per route.
+ */
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+const PRELOADS_START = '<!--lucky:route-preloads-->';
+const PRELOADS_END = '<!--/lucky:route-preloads-->';
+
+/** The catalogue calls as the web app sends them (apps/web/src/features/catalog/api.ts): the data block's keys. */
+export const PLATFORM_LIST_PATH = '/platform/api/v1/platform/list?keyword=&is_active=true';
+export const storeListPath = (platformId: number) => `/store/api/v1/store/list?keyword=&store_platform=${platformId}`;
+/** Where a stored picture is served (modules/storage), as the web app's fileUrl builds it on this origin. */
+const fileUrl = (fileId: string) => `/storage/api/v1/storage/file/${encodeURIComponent(fileId)}`;
+
+/** The route's preload tags in place of the home page's; none for a route the build does not list. */
+export function withRoutePreloads(html: string, files: readonly string[]): string {
+  const start = html.indexOf(PRELOADS_START);
+  const end = html.indexOf(PRELOADS_END);
+  if (start < 0 || end < start) return html;
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+  return html.slice(0, start) + links + html.slice(end + PRELOADS_END.length);
+}
+
+/** What one page's HTML carries besides the template: API responses (JSON bytes by path) and pictures to preload. */
+export interface PageData {
+  responses: [path: string, json: Buffer][];
+  images: string[];
+}
+
+/**
+ * The data block (`<script id="initial-data" type="application/json">`, read by apps/web/src/lib/initial-data.ts)
+ * and the preload of the page's largest picture, before `</head>`.
+ */
+export function injectPageData(html: string, data: PageData): string {
+  const images = data.images
+    .map((fileId) => `<link rel="preload" as="image" href="${fileUrl(fileId)}" fetchpriority="high">`)
+    .join('');
+  const block =
+    data.responses.length === 0
+      ? ''
+      : `<script id="initial-data" type="application/json">${jsonForHtml(
+          `{${data.responses.map(([key, json]) => `${JSON.stringify(key)}:${json.toString('utf8')}`).join(',')}}`,
+        )}</script>`;
+  return html.replace('</head>', `${images}${block}</head>`);
+}
+
+const parse = <T>(json: Buffer): T => JSON.parse(json.toString('utf8')) as T;
+/** The home grid's list: active games, no keyword. */
+const activePlatforms = (catalogue: Catalogue) => platformListBody(catalogue, { keyword: '', is_active: true }).bytes;
+
+/** `/`: the games on the home grid; its first card's picture is the largest thing on a phone's first screen. */
+export function homeData(catalogue: Catalogue): PageData {
+  const platforms = activePlatforms(catalogue);
+  const first = parse<Platform[]>(platforms)[0];
+  return { responses: [[PLATFORM_LIST_PATH, platforms]], images: first?.picture ? [first.picture] : [] };
+}
+
+export const hasPlatform = (catalogue: Catalogue, platformId: number): boolean =>
+  catalogue.platforms.some((entry) => entry.value.id === platformId);
+
+/** `/item/:id` of a game on sale: the games (the page finds its own among them) and the game's items; the first item's picture. */
+export function platformData(catalogue: Catalogue, platformId: number): PageData {
+  const items = storeListBody(catalogue, { keyword: '', store_platform: platformId }).bytes;
+  const first = parse<StoreItem[]>(items)[0];
+  return {
+    responses: [
+      [PLATFORM_LIST_PATH, activePlatforms(catalogue)],
+      [storeListPath(platformId), items],
+    ],
+    images: first?.picture ? [first.picture] : [],
+  };
+}
+
+interface Page {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressed(html: string): Page {
+  const bytes = Buffer.from(html);
+  return {
+    html: bytes,
+    br: zlib.brotliCompressSync(bytes, {
+      params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
+    }),
+    gzip: zlib.gzipSync(bytes, { level: 9 }),
+  };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): FastifyReply {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
+}
+
+const PLATFORM_ID = /^[1-9]\d{0,9}$/;
+
 /** Registers static serving; returns the index.html responder for client routes, or null without a build. */
-export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promise<((reply: FastifyReply) => FastifyReply) | null> {
+export async function registerWeb(
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<((reply: FastifyReply) => FastifyReply) | null> {
   const indexPath = path.join(ctx.config.webDist, 'index.html');
   if (!fs.existsSync(indexPath)) {
     app.log.warn({ webDist: ctx.config.webDist }, 'web app not built: serving the API only (run npm run build)');
     return null;
   }
-  const indexHtml = injectConfig(fs.readFileSync(indexPath, 'utf8'), publicConfig(ctx));
+  const template = injectConfig(fs.readFileSync(indexPath, 'utf8'), publicConfig(ctx));
+  const preloadsPath = path.join(ctx.config.webDist, ROUTE_PRELOADS_FILE);
+  const routes: Record<string, string[]> = fs.existsSync(preloadsPath)
+    ? (JSON.parse(fs.readFileSync(preloadsPath, 'utf8')) as Record<string, string[]>)
+    : {};
+  const templates = new Map(Object.entries(routes).map(([route, files]) => [route, withRoutePreloads(template, files)]));
+  const routeTemplate = (route: string) => templates.get(route) ?? template;
+  const staticPages = new Map([...templates].map(([route, html]) => [route, compressed(html)]));
+  // Any other client route (the admin console, an unknown address): the entry only, no page's chunks.
+  const otherPage = compressed(withRoutePreloads(template, []));
+
+  // Pages with catalogue data, per catalogue and page: a new catalogue (an admin's change) starts afresh.
+  // Keys come from the catalogue (a game's id), never from the address alone, so they stay few.
+  const dataPages = new WeakMap<Catalogue, Map<string, Page>>();
+  async function catalogPage(
+    request: FastifyRequest,
+    route: string,
+    page: (catalogue: Catalogue) => { key: string; data: () => PageData },
+  ): Promise<Page> {
+    let catalogue: Catalogue;
+    try {
+      catalogue = await ctx.catalogue.current();
+    } catch (error) {
+      // The page still works without its data: it asks the API, which answers with the error.
+      request.log.warn({ err: error }, 'catalogue unavailable: serving the page without its data');
+      return staticPages.get(route) ?? otherPage;
+    }
+    let pages = dataPages.get(catalogue);
+    if (!pages) dataPages.set(catalogue, (pages = new Map()));
+    const { key, data } = page(catalogue);
+    let built = pages.get(key);
+    if (!built) pages.set(key, (built = compressed(injectPageData(routeTemplate(route), data()))));
+    return built;
+  }
 
   await app.register(fastifyStatic, {
     root: ctx.config.webDist,
@@ -57,9 +203,25 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
     },
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
-  app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
-  return sendIndex;
+  const hide = { schema: { hide: true } };
+  const home = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(request, reply, await catalogPage(request, '/', (catalogue) => ({ key: '/', data: () => homeData(catalogue) })));
+  app.get('/', hide, home);
+  app.get('/index.html', hide, home);
+  app.get<{ Params: { id: string } }>('/item/:id', hide, async (request, reply) => {
+    const id = PLATFORM_ID.test(request.params.id) ? Number(request.params.id) : null;
+    const page = await catalogPage(request, '/item/:id', (catalogue) =>
+      id !== null && hasPlatform(catalogue, id)
+        ? { key: `item/${id}`, data: () => platformData(catalogue, id) }
+        : { key: 'item', data: () => ({ ...homeData(catalogue), images: [] }) },
+    );
+    return sendPage(request, reply, page);
+  });
+  // The other pages the build lists (sign-in, orders): their chunks only; their data is the customer's own.
+  for (const [route, page] of staticPages) {
+    if (route === '/' || route === '/item/:id') continue;
+    app.get(route, hide, (request, reply) => sendPage(request, reply, page));
+  }
+  // The not-found handler's page (errors.ts) for any other client route: sent as it is.
+  return (reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(otherPage.html);
 }

@@ -1,12 +1,12 @@
 /**
  * The signed-in customer's live orders (GET /order/api/v1/order/events): each `order` event updates the
  * order pages and the header's badge and coin balance. Loaded lazily by ShopLayout once signed in, so
- * the first load of / does not carry it.
+ * the first load of / does not carry it. The order schema is the zod/mini contract (@lucky/shared/guards).
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { order } from '@lucky/shared/guards';
 import { applyOrderUpdate, refreshOrders } from '../features/orders/live';
 import { followEventStream } from '../lib/event-stream';
-import { lazySchema } from '../lib/lazy-schema';
 import { SESSION_QUERY_KEY } from '../lib/session';
 
 export const ORDER_EVENTS_PATH = '/order/api/v1/order/events';
@@ -23,7 +23,6 @@ function refreshCoins(queryClient: QueryClient): void {
 
 /** Follows the stream until `signal` aborts (sign-out, unmount) or the API refuses it. */
 export function followOrderEvents(queryClient: QueryClient, signal: AbortSignal): Promise<void> {
-  const schema = lazySchema('order');
   return followEventStream({
     path: ORDER_EVENTS_PATH,
     signal,
@@ -34,17 +33,18 @@ export function followOrderEvents(queryClient: QueryClient, signal: AbortSignal)
       refreshCoins(queryClient);
     },
     onMessage: ({ event, data }) => {
-      if (event !== 'order') return;
-      void schema
-        .then((order) => {
-          // The session may have ended while the schema loaded: its data must not come back.
-          if (signal.aborted) return;
-          const parsed = order.safeParse(JSON.parse(data));
-          if (!parsed.success) return;
-          applyOrderUpdate(queryClient, parsed.data);
-          refreshCoins(queryClient);
-        })
-        .catch((error: unknown) => console.error('order event', error));
+      // The session may have ended meanwhile: its data must not come back.
+      if (event !== 'order' || signal.aborted) return;
+      let parsed: ReturnType<typeof order.safeParse>;
+      try {
+        parsed = order.safeParse(JSON.parse(data));
+      } catch (error) {
+        console.error('order event', error);
+        return;
+      }
+      if (!parsed.success) return;
+      applyOrderUpdate(queryClient, parsed.data);
+      refreshCoins(queryClient);
     },
   });
 }

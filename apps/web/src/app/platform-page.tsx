@@ -1,11 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { TEXTS, type Platform, type StoreItem } from '@lucky/shared';
+import type { Platform, StoreItem } from '@lucky/shared/guards';
+import { TEXTS } from '@lucky/shared/texts';
 import { useToast } from '../components/ui/toast';
 import { usePageTitle } from '../components/ui/use-page-title';
 // This page is where the shop's features meet: catalog, cart, checkout and coins.
@@ -40,15 +36,13 @@ export function PlatformPage() {
 function PlatformNotFound() {
   usePageTitle('Không tìm thấy trò chơi');
   return (
-    <Stack spacing={2} sx={{ alignItems: 'flex-start', py: 6 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-        Không tìm thấy trò chơi
-      </Typography>
-      <Typography color="text.secondary">Trò chơi này không tồn tại hoặc đã ngừng bán.</Typography>
-      <Button component={RouterLink} to="/" variant="contained">
+    <div className="ls-stack-page">
+      <h1 className="ls-h1">Không tìm thấy trò chơi</h1>
+      <p className="ls-body1">Trò chơi này không tồn tại hoặc đã ngừng bán.</p>
+      <RouterLink to="/" className="ls-button ls-button-contained">
         {TEXTS.chooseGame}
-      </Button>
-    </Stack>
+      </RouterLink>
+    </div>
   );
 }
 
@@ -86,10 +80,10 @@ function PlatformOrderPage({ platform }: { platform: Platform }) {
   };
 
   return (
-    <>
+    <div>
       <PlatformHeading platform={platform} />
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 8 }}>
+      <div className="ls-platform-layout">
+        <div>
           <CheckoutForm checkout={checkout} />
           <StoreItemGrid
             items={activeItems}
@@ -98,19 +92,12 @@ function PlatformOrderPage({ platform }: { platform: Platform }) {
             onRetry={() => void items.refetch()}
             onAdd={add}
           />
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Paper
-            variant="outlined"
-            sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2, position: { md: 'sticky' }, top: { md: 88 } }}
-          >
-            <Stack spacing={2}>
-              <CartPanel lines={cart.lines} payMethod={checkout.payMethod} dispatch={cart.dispatch} />
-              <CheckoutActions checkout={checkout} />
-            </Stack>
-          </Paper>
-        </Grid>
-      </Grid>
-    </>
+        </div>
+        <div className="ls-paper-outlined ls-cart-box">
+          <CartPanel lines={cart.lines} payMethod={checkout.payMethod} dispatch={cart.dispatch} />
+          <CheckoutActions checkout={checkout} />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,23 +1,23 @@
-import { lazy } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { isValidElement } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { prefetchOrder, prefetchOrderList } from '../features/orders/api';
 import { RouteErrorBoundary } from './route-error';
 import { ShopLayout } from './shop-layout';
-import { lazyMuiPage } from './with-mui';
+import { lazyMuiPage, lazyPage, type LazyPage } from './with-mui';
 
-// Every page is its own chunk: the first load of / carries the frame and the home page only. The home
-// page and the frame are plain elements styled by app/frame.css; every other page is built with MUI and
-// loads together with the shared MUI provider chunk (decision 0007).
-const HomePage = lazy(() => import('../features/catalog/components/home-page').then((m) => ({ default: m.HomePage })));
-const PlatformPage = lazyMuiPage(() =>
-  import('./platform-page').then((m) => ({ default: m.PlatformPage })),
-);
-const OrderListPage = lazyMuiPage(() =>
+// Every page is its own chunk: the first load of / carries the frame and the home page only. The frame
+// and the storefront's pages are plain elements styled by app/frame.css and app/shop.css; the not-found
+// page and the admin console are built with MUI and load together with the shared MUI provider chunk
+// (decisions 0007, 0015). app/page-modules.ts lists each page's modules for the per-route preloads.
+const HomePage = lazyPage(() => import('../features/catalog/components/home-page').then((m) => ({ default: m.HomePage })));
+const PlatformPage = lazyPage(() => import('./platform-page').then((m) => ({ default: m.PlatformPage })));
+const OrderListPage = lazyPage(() =>
   import('../features/orders/components/order-list-page').then((m) => ({ default: m.OrderListPage })),
 );
-const OrderDetailPage = lazyMuiPage(() =>
+const OrderDetailPage = lazyPage(() =>
   import('../features/orders/components/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
 );
-const SignInPage = lazyMuiPage(() =>
+const SignInPage = lazyPage(() =>
   import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })),
 );
 const NotFoundPage = lazyMuiPage(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
@@ -42,6 +42,34 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+const isLazyPage = (type: unknown): type is LazyPage => typeof type === 'function' && 'preload' in type;
+
+/** The customer's own data a page shows first, by route path (the catalogue comes with the HTML). */
+const PAGE_DATA: Record<string, (params: Record<string, string | undefined>, search: URLSearchParams) => Promise<void>> = {
+  gameorder: (_params, search) => prefetchOrderList(search),
+  'gameorder/:id': (params) => prefetchOrder(params.id ?? ''),
+};
+
+/** How long the first render waits for the page's data: a slow API gets the page's outline instead. */
+const DATA_WAIT_MS = 3000;
+
+/**
+ * Loads the code of the page at the address, and the customer's data it shows first, before the first
+ * render (main.tsx): index.html has preloaded the code, so the page renders at once, complete, instead
+ * of an outline that its content then pushes aside. Resolves either way: a page that cannot load shows
+ * its error when rendered.
+ */
+export async function preloadPage(pathname: string, search = ''): Promise<void> {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  const element = match?.route.element;
+  const code = isValidElement(element) && isLazyPage(element.type) ? element.type.preload().catch(() => undefined) : undefined;
+  const loadData = match?.route.path ? PAGE_DATA[match.route.path] : undefined;
+  const data = loadData
+    ? Promise.race([loadData(match!.params, new URLSearchParams(search)), new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS))])
+    : undefined;
+  await Promise.all([code, data]);
+}
 
 /**
  * The app's routes, for a declarative router (`<BrowserRouter>`, `<MemoryRouter>` in tests): it weighs

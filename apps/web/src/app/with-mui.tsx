@@ -1,20 +1,14 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent, lazyWithMui, type LazyComponent } from '../components/ui/lazy-component';
+
+/** A page loaded on demand, which can also be loaded ahead (main.tsx does for the first page). */
+export type LazyPage = LazyComponent<object>;
+
+/** A page built with plain elements (app/frame.css, app/shop.css): its chunk alone. */
+export const lazyPage = (load: () => Promise<{ default: ComponentType }>): LazyPage => lazyComponent<object>(load);
 
 /**
- * A lazily loaded page wrapped in the MUI provider (components/ui/mui-provider.tsx): the page's chunk and the
- * provider's chunk load together, in parallel, the first time the page shows.
+ * A page built with MUI, wrapped in the MUI provider (components/ui/mui-provider.tsx): the page's chunk and
+ * the provider's chunk load together, in parallel, the first time the page shows.
  */
-export function lazyMuiPage(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  return lazy(async () => {
-    const [{ default: MuiProvider }, { default: Page }] = await Promise.all([import('../components/ui/mui-provider'), load()]);
-    return {
-      default: function MuiPage() {
-        return (
-          <MuiProvider>
-            <Page />
-          </MuiProvider>
-        );
-      },
-    };
-  });
-}
+export const lazyMuiPage = (load: () => Promise<{ default: ComponentType }>): LazyPage => lazyWithMui<object>(load);

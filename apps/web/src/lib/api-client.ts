@@ -2,7 +2,7 @@
  * The one way the web app talks to the API (spec §7, DESIGN.md § Auth and § Errors).
  * - JSON in and out, the static `x-api-key`, the stored access token raw in `authorization`.
  * - A success is unwrapped to its body, parsed with the shared schema when one is given (or a promise of
- *   one, see lazy-schema.ts: it loads while the call is under way).
+ *   one: it loads while the call is under way).
  * - A failure throws `ApiError { status, code, message }` from the API's `{ message, code }` body.
  * - An expired access token (401 TOKEN_EXPIRED) is renewed once with the refresh token — one refresh
  *   for all calls that fail together, and across tabs — and the call is retried once. Event streams
@@ -38,7 +38,7 @@ export interface Schema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
-/** A schema, or a schema still loading (lazySchema). */
+/** A schema, or a schema still loading (a dynamic import of it). */
 export type SchemaArg<T> = Schema<T> | Promise<Schema<T>>;
 
 export interface RequestOptions {

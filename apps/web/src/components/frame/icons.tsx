@@ -40,11 +40,30 @@ export const ICON_PATHS = {
   person: [
     'M12 12c2.21 0 4-1.79 4-4s-1.79-4-4-4-4 1.79-4 4 1.79 4 4 4zm0 2c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4z',
   ],
+  accessTime: [
+    'M11.99 2C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8',
+    'M12.5 7H11v6l5.25 3.15.75-1.23-4.5-2.67z',
+  ],
+  addShoppingCart: [
+    'M11 9h2V6h3V4h-3V1h-2v3H8v2h3zm-4 9c-1.1 0-1.99.9-1.99 2S5.9 22 7 22s2-.9 2-2-.9-2-2-2m10 0c-1.1 0-1.99.9-1.99 2s.89 2 1.99 2 2-.9 2-2-.9-2-2-2m-9.83-3.25.03-.12.9-1.63h7.45c.75 0 1.41-.41 1.75-1.03l3.86-7.01L19.42 4h-.01l-1.1 2-2.76 5H8.53l-.13-.27L6.16 6l-.95-2-.94-2H1v2h2l3.6 7.59-1.35 2.45c-.16.28-.25.61-.25.96 0 1.1.9 2 2 2h12v-2H7.42c-.13 0-.25-.11-.25-.25',
+  ],
+  add: ['M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z'],
+  remove: ['M19 13H5v-2h14z'],
+  accountBalance: ['M4 10h3v7H4zm6.5 0h3v7h-3zM2 19h20v3H2zm15-9h3v7h-3zm-5-9L2 6v2h20V6z'],
+  navigateBefore: ['M15.41 7.41L14 6l-6 6 6 6 1.41-1.41L10.83 12z'],
+  navigateNext: ['M10 6L8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z'],
+  contentCopy: [
+    'M16 1H4c-1.1 0-2 .9-2 2v14h2V3h12zm3 4H8c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h11c1.1 0 2-.9 2-2V7c0-1.1-.9-2-2-2m0 16H8V7h11z',
+  ],
+  reportProblemOutlined: ['M12 5.99 19.53 19H4.47zM12 2 1 21h22zm1 14h-2v2h2zm0-6h-2v4h2z'],
+  infoOutlined: [
+    'M11 7h2v2h-2zm0 4h2v6h-2zm1-9C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8',
+  ],
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;
 
-/** A decorative icon (hidden from assistive technology, as MUI's icons are), 24px or 'small' 20px. */
+/** A decorative icon (hidden from assistive technology, as MUI's icons are), 24px or 'small' 20px (or the CSS's). */
 export function Icon({ name, small, className }: { name: IconName; small?: boolean; className?: string }) {
   const classes = ['ls-svg', small ? 'ls-svg-small' : '', className ?? ''].filter(Boolean).join(' ');
   return (
@@ -56,10 +75,10 @@ export function Icon({ name, small, className }: { name: IconName; small?: boole
   );
 }
 
-/** A gold Lucky coin (components/ui/coin-icon.tsx without MUI). */
-export function PlainCoinIcon() {
+/** A gold Lucky coin: 20px, or the text's size with `inherit`. */
+export function PlainCoinIcon({ inherit = false }: { inherit?: boolean }) {
   return (
-    <svg className="ls-svg ls-svg-small" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className={inherit ? 'ls-svg ls-svg-inherit' : 'ls-svg ls-svg-small'} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="10" fill="#f5b82e" />
       <circle cx="12" cy="12" r="7.5" fill="none" stroke="#fff3c4" strokeWidth="1.5" />
       <path d="M10 7.5h2.2v7h3.8v2H10z" fill="#8a5a00" />

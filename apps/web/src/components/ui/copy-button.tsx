@@ -1,6 +1,5 @@
-import IconButton from '@mui/material/IconButton';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { STOREFRONT_TEXTS } from '@lucky/shared';
+import { STOREFRONT_TEXTS } from '@lucky/shared/texts';
+import { Icon } from '../frame/icons';
 import { useToast } from './toast';
 
 /** Copies a value to the clipboard and says so in a success toast. `label` names the value (lower case). */
@@ -15,8 +14,14 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     }
   };
   return (
-    <IconButton size="small" aria-label={`Sao chép ${label}`} title={`Sao chép ${label}`} onClick={() => void copy()}>
-      <ContentCopyIcon fontSize="small" />
-    </IconButton>
+    <button
+      type="button"
+      className="ls-icon-button ls-icon-button-small ls-action-icon"
+      aria-label={`Sao chép ${label}`}
+      title={`Sao chép ${label}`}
+      onClick={() => void copy()}
+    >
+      <Icon name="contentCopy" small />
+    </button>
   );
 }

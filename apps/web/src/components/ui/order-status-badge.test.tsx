@@ -10,12 +10,12 @@ describe('order status badge (spec §4)', () => {
     [3, 'Đã từ chối', 'red'],
   ])('shows status %i as %s in %s', (status, label, colour) => {
     render(<OrderStatusBadge status={status} />);
-    const badge = screen.getByText(label).closest('.MuiChip-root');
+    const badge = screen.getByText(label).closest('[data-colour]');
     expect(badge).toHaveAttribute('data-colour', colour);
   });
 
   it.each([7, -5])('shows an unknown status (%i) raw, without a status colour', (status) => {
     render(<OrderStatusBadge status={status} />);
-    expect(screen.getByText(String(status)).closest('.MuiChip-root')).toHaveAttribute('data-colour', 'none');
+    expect(screen.getByText(String(status)).closest('[data-colour]')).toHaveAttribute('data-colour', 'none');
   });
 });

@@ -15,6 +15,7 @@ import {
   type ReactNode,
 } from 'react';
 import { TEXTS } from '@lucky/shared/texts';
+import { afterFirstLoad } from '../../lib/after-first-load';
 
 const loadToastView = () => import('./toast-view');
 const ToastView = lazy(loadToastView);
@@ -47,10 +48,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<Toast | null>(null);
   const [open, setOpen] = useState(false);
 
-  // Off the first paint, but fetched at once: an error toast must still show when the network drops.
-  useEffect(() => {
-    void loadToastView();
-  }, []);
+  // Off the first paint, and fetched once the page has loaded (not competing with what it shows), so
+  // an error toast still shows when the network drops later.
+  useEffect(() => afterFirstLoad(() => void loadToastView()), []);
 
   const show = useCallback((severity: Toast['severity'], message: string) => {
     setToast((previous) => ({ id: (previous?.id ?? 0) + 1, severity, message }));

@@ -42,6 +42,29 @@ export interface SchemeTokens {
   readonly avatar: string;
   /** The white overlay MUI's dark scheme lays over an elevation-1 AppBar, as a CSS `background-image`. */
   readonly barOverlay: string;
+  /** MUI `action.active` (unselected toggle buttons), `action.disabled` and `action.disabledBackground`. */
+  readonly actionActive: string;
+  readonly disabled: string;
+  readonly disabledBg: string;
+  /** MUI `action.selectedOpacity`: a selected toggle's primary fill. */
+  readonly selectedOpacity: number;
+  /** MUI's standard info Alert: its fill, text and icon. */
+  readonly infoBg: string;
+  readonly infoText: string;
+  readonly infoIcon: string;
+  /** MUI's standard warning Alert: its fill, text and icon. */
+  readonly warningBg: string;
+  readonly warningText: string;
+  readonly warningIcon: string;
+  /** Text fields: MUI `text.secondary` (labels, helper texts), `text.disabled` and the outlined input's border. */
+  readonly textSecondary: string;
+  readonly textDisabled: string;
+  readonly inputBorder: string;
+  /** LinearProgress's track behind the primary bar. */
+  readonly progressTrack: string;
+  /** An outlined Chip's border (an unknown order status) and a table cell's bottom rule. */
+  readonly chipBorder: string;
+  readonly tableBorder: string;
 }
 
 export const colourSchemes: Readonly<Record<SchemeName, SchemeTokens>> = {
@@ -61,6 +84,22 @@ export const colourSchemes: Readonly<Record<SchemeName, SchemeTokens>> = {
     skeleton: 'rgba(0, 0, 0, 0.11)',
     avatar: '#bdbdbd',
     barOverlay: 'none',
+    actionActive: 'rgba(0, 0, 0, 0.54)',
+    disabled: 'rgba(0, 0, 0, 0.26)',
+    disabledBg: 'rgba(0, 0, 0, 0.12)',
+    selectedOpacity: 0.08,
+    infoBg: '#e5f6fd',
+    infoText: '#014361',
+    infoIcon: '#0288d1',
+    warningBg: '#fff4e5',
+    warningText: '#663c00',
+    warningIcon: '#ed6c02',
+    textSecondary: 'rgba(0, 0, 0, 0.6)',
+    textDisabled: 'rgba(0, 0, 0, 0.38)',
+    inputBorder: 'rgba(0, 0, 0, 0.23)',
+    progressTrack: '#c0b4e8',
+    chipBorder: '#bdbdbd',
+    tableBorder: '#e0e0e0',
   },
   dark: {
     bg: '#121018',
@@ -80,6 +119,22 @@ export const colourSchemes: Readonly<Record<SchemeName, SchemeTokens>> = {
     skeleton: 'rgba(255, 255, 255, 0.13)',
     avatar: '#757575',
     barOverlay: 'linear-gradient(rgba(255, 255, 255, 0.05), rgba(255, 255, 255, 0.05))',
+    actionActive: '#ffffff',
+    disabled: 'rgba(255, 255, 255, 0.3)',
+    disabledBg: 'rgba(255, 255, 255, 0.12)',
+    selectedOpacity: 0.16,
+    infoBg: '#071318',
+    infoText: '#b8e7fb',
+    infoIcon: '#29b6f6',
+    warningBg: '#191207',
+    warningText: '#ffe2b7',
+    warningIcon: '#ffa726',
+    textSecondary: 'rgba(255, 255, 255, 0.7)',
+    textDisabled: 'rgba(255, 255, 255, 0.5)',
+    inputBorder: 'rgba(255, 255, 255, 0.23)',
+    progressTrack: '#59507f',
+    chipBorder: '#616161',
+    tableBorder: '#515151',
   },
 };
 
@@ -106,6 +161,22 @@ function schemeProperties(tokens: SchemeTokens, indent: string): string {
     '--ls-error': tokens.error,
     '--ls-avatar': tokens.avatar,
     '--ls-bar-overlay': tokens.barOverlay,
+    '--ls-action-active': tokens.actionActive,
+    '--ls-disabled': tokens.disabled,
+    '--ls-disabled-bg': tokens.disabledBg,
+    '--ls-selected-opacity': String(tokens.selectedOpacity),
+    '--ls-info-bg': tokens.infoBg,
+    '--ls-info-text': tokens.infoText,
+    '--ls-info-icon': tokens.infoIcon,
+    '--ls-warning-bg': tokens.warningBg,
+    '--ls-warning-text': tokens.warningText,
+    '--ls-warning-icon': tokens.warningIcon,
+    '--ls-text-secondary': tokens.textSecondary,
+    '--ls-text-disabled': tokens.textDisabled,
+    '--ls-input-border': tokens.inputBorder,
+    '--ls-progress-track': tokens.progressTrack,
+    '--ls-chip-border': tokens.chipBorder,
+    '--ls-table-border': tokens.tableBorder,
   };
   return Object.entries(properties)
     .map(([name, value]) => `${indent}${name}: ${value};`)

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TokenPair } from '@lucky/shared/schemas';
+import { tokenPair, userResponse, type TokenPair } from '@lucky/shared/guards';
 import { api } from '../../lib/api-client';
-import { lazySchema } from '../../lib/lazy-schema';
 import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
 
 /** Providers the API knows; the web app offers Google, and demo when the API allows it. */
@@ -9,7 +8,7 @@ export type SignInProvider = 'google' | 'demo' | 'facebook';
 
 /** Spec §7: exchanges a provider token for our access and refresh tokens. */
 export function exchangeProviderToken(provider: SignInProvider, userAccessToken: string): Promise<TokenPair> {
-  return api.post(`/auth/api/v1/auth/${provider}-sign-in`, { user_access_token: userAccessToken }, lazySchema('tokenPair'));
+  return api.post(`/auth/api/v1/auth/${provider}-sign-in`, { user_access_token: userAccessToken }, tokenPair);
 }
 
 /** Ends the sign-in the refresh token belongs to on the server. */
@@ -24,7 +23,7 @@ export function useCurrentUser() {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: [...SESSION_QUERY_KEY, 'user'],
-    queryFn: ({ signal }) => api.get('/user/api/v1/user', lazySchema('userResponse'), { signal }),
+    queryFn: ({ signal }) => api.get('/user/api/v1/user', userResponse, { signal }),
     enabled: signedIn,
     staleTime: 5 * 60_000,
     meta: { silent: true },

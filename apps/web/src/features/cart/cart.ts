@@ -2,7 +2,9 @@
  * The cart (spec §4): one list of lines per platform, kept in localStorage under STORAGE_KEYS.cart so
  * it survives a reload. Lines copy the item as it was listed; the server prices the order itself.
  */
-import { API_MESSAGES, MAX_LINE_QUANTITY, MAX_ORDER_LINES, STORAGE_KEYS, storeItem, type StoreItem } from '@lucky/shared';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, STORAGE_KEYS } from '@lucky/shared/constants';
+import { storeItem, type StoreItem } from '@lucky/shared/guards';
+import { API_MESSAGES } from '@lucky/shared/texts';
 
 export interface CartLine {
   item: StoreItem;

@@ -1,7 +1,8 @@
 import { useCallback, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { order, type Order, type OrderRequestInput } from '@lucky/shared';
+import { order, type Order } from '@lucky/shared/guards';
+import type { OrderRequestInput } from '@lucky/shared/schemas';
 import { api } from '../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../../lib/session';
 

@@ -1,17 +1,8 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  DEFAULT_PAY_METHOD,
-  EMPTY_ORDER_FORM,
-  PAY_METHOD,
-  orderForm,
-  orderProblem,
-  type OrderFormInput,
-  type OrderFormOutput,
-  type OrderRequestInput,
-  type PayMethod,
-} from '@lucky/shared';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import type { OrderFormInput, OrderFormOutput, OrderRequestInput } from '@lucky/shared';
+import { EMPTY_ORDER_FORM, orderProblem } from '@lucky/shared/order-rules';
+import { DEFAULT_PAY_METHOD, PAY_METHOD, type PayMethod } from '@lucky/shared/pay-method';
 import { useToast } from '../../components/ui/toast';
 import { useSignedIn } from '../../lib/session';
 import { usePlaceOrder } from './api';
@@ -44,7 +35,18 @@ export function useCheckout({ needLogin, lines, balance, onPlaced }: CheckoutOpt
   const { showError } = useToast();
   const [chosenMethod, setChosenMethod] = useState<PayMethod>(DEFAULT_PAY_METHOD);
   const [signInAsked, setSignInAsked] = useState(false);
-  const resolver = useMemo(() => zodResolver(orderForm(needLogin)), [needLogin]);
+  // The form's schema (zod and the shared schemas) loads when the form is first checked, not with the
+  // page: a visitor who only browses never needs it (docs/decisions/0015).
+  const resolver = useCallback<Resolver<OrderFormInput, unknown, OrderFormOutput>>(
+    async (values, context, options) => {
+      const [{ zodResolver }, { orderForm }] = await Promise.all([
+        import('@hookform/resolvers/zod'),
+        import('@lucky/shared/schemas'),
+      ]);
+      return zodResolver(orderForm(needLogin))(values, context, options);
+    },
+    [needLogin],
+  );
   // The message is the toast's (spec §8); focus stays put rather than jumping (and opening a phone's
   // keyboard) to the first empty field, which is marked.
   const form = useForm({ resolver, defaultValues: EMPTY_ORDER_FORM, shouldFocusError: false });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { countResponse, walletResponse } from '@lucky/shared/guards';
 import { displayedBalance } from '@lucky/shared/money';
 import { api } from '../../lib/api-client';
-import { lazySchema } from '../../lib/lazy-schema';
 import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
 
 /** The coin total. Loaded only when signed in; failures stay silent (spec §8). */
@@ -9,7 +9,7 @@ export function useWallet() {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: [...SESSION_QUERY_KEY, 'wallet'],
-    queryFn: ({ signal }) => api.get('/bank/api/v1/bank', lazySchema('walletResponse'), { signal }),
+    queryFn: ({ signal }) => api.get('/bank/api/v1/bank', walletResponse, { signal }),
     enabled: signedIn,
     meta: { silent: true },
   });
@@ -20,7 +20,7 @@ export function usePendingCoins() {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: [...SESSION_QUERY_KEY, 'pending-coin'],
-    queryFn: ({ signal }) => api.get('/order/api/v1/order/count-pending-coin', lazySchema('countResponse'), { signal }),
+    queryFn: ({ signal }) => api.get('/order/api/v1/order/count-pending-coin', countResponse, { signal }),
     enabled: signedIn,
     meta: { silent: true },
   });

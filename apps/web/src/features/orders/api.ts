@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ORDER_PAGE_SIZE } from '@lucky/shared/constants';
-import type { Order } from '@lucky/shared/schemas';
+import { countResponse, order, orderList, type Order } from '@lucky/shared/guards';
 import { api } from '../../lib/api-client';
-import { lazySchema } from '../../lib/lazy-schema';
+import { prefetchInitialData, takeInitialData } from '../../lib/initial-data';
+import { getAccessToken } from '../../lib/session';
 import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
 
 export const ORDER_COUNT_KEY = [...SESSION_QUERY_KEY, 'order-count'] as const;
@@ -17,22 +18,42 @@ export function useOrderCount() {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: ORDER_COUNT_KEY,
-    queryFn: ({ signal }) => api.get('/order/api/v1/order/count', lazySchema('countResponse'), { signal }),
+    queryFn: ({ signal }) => api.get('/order/api/v1/order/count', countResponse, { signal }),
     enabled: signedIn,
     meta: { silent: true },
   });
 }
+
+/** The page in `?page=`, 1 when absent or not a page number. */
+export function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+const orderListPath = (page: number) => `/order/api/v1/order/list?page=${page}&limit=${ORDER_PAGE_SIZE}`;
+const orderPath = (id: string) => `/order/api/v1/order/${encodeURIComponent(id)}`;
 
 /** One page of the customer's orders (spec §7), newest first; the last page stays on screen while the next loads. */
 export function useOrderList(page: number) {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: [...ORDER_LIST_KEY, page],
-    queryFn: ({ signal }) =>
-      api.get(`/order/api/v1/order/list?page=${page}&limit=${ORDER_PAGE_SIZE}`, lazySchema('orderList'), { signal }),
+    queryFn: ({ signal }) => api.get(orderListPath(page), orderList, { signal }),
+    initialData: () => takeInitialData(orderListPath(page), orderList),
     enabled: signedIn,
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The data of /gameorder and /gameorder/:id, asked for with the page's code before the first render
+ * (main.tsx, lib/initial-data.ts), so the page shows the orders rather than an outline they push aside.
+ */
+export function prefetchOrderList(search: URLSearchParams): Promise<void> {
+  return getAccessToken() ? prefetchInitialData(orderListPath(pageFrom(search)), orderList) : Promise.resolve();
+}
+export function prefetchOrder(id: string): Promise<void> {
+  return getAccessToken() ? prefetchInitialData(orderPath(id), order) : Promise.resolve();
 }
 
 /**
@@ -43,8 +64,8 @@ export function useOrderList(page: number) {
 export function useOrder(id: string, initial?: Order) {
   return useQuery({
     queryKey: orderKey(id),
-    queryFn: ({ signal }) => api.get(`/order/api/v1/order/${encodeURIComponent(id)}`, lazySchema('order'), { signal }),
-    initialData: initial,
+    queryFn: ({ signal }) => api.get(orderPath(id), order, { signal }),
+    initialData: initial ?? (() => takeInitialData(orderPath(id), order)),
     meta: { silent: true },
   });
 }

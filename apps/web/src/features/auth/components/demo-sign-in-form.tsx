@@ -1,9 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { TEXTS } from '@lucky/shared';
+import { TEXTS } from '@lucky/shared/texts';
+import { TextField } from '../../../components/ui/text-field';
 
 export interface DemoSignInFormProps {
   pending: boolean;
@@ -25,10 +22,10 @@ export function DemoSignInForm({ pending, onSubmit }: DemoSignInFormProps) {
 
   return (
     // noValidate: the API's Vietnamese message beats the browser's own for a malformed email.
-    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-labelledby={headingId}>
-      <Typography id={headingId} component="h2" variant="h6">
+    <form noValidate onSubmit={submit} aria-labelledby={headingId} className="ls-stack">
+      <h2 id={headingId} className="ls-h6">
         Đăng nhập nhanh (demo)
-      </Typography>
+      </h2>
       <TextField
         label="Email"
         type="email"
@@ -41,9 +38,9 @@ export function DemoSignInForm({ pending, onSubmit }: DemoSignInFormProps) {
         error={missing}
         helperText={missing ? 'Vui lòng nhập email' : 'Dùng thử: nhập email bất kỳ, không cần mật khẩu.'}
       />
-      <Button type="submit" variant="contained" size="large" disabled={pending}>
+      <button type="submit" className="ls-button ls-button-contained ls-button-large" disabled={pending}>
         {TEXTS.signIn}
-      </Button>
-    </Stack>
+      </button>
+    </form>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import { TEXTS } from '@lucky/shared';
+import { TEXTS } from '@lucky/shared/texts';
+import { Icon } from '../../../components/frame/icons';
 import { useToast } from '../../../components/ui/toast';
 
 export interface GoogleSignInProps {
@@ -20,22 +19,28 @@ export function GoogleSignIn({ clientId, onCredential }: GoogleSignInProps) {
   const [scriptFailed, setScriptFailed] = useState(false);
 
   if (scriptFailed) {
+    // MUI's standard warning Alert, as plain elements (app/shop.css).
     return (
-      <Alert severity="warning">
-        Không tải được nút đăng nhập Google. Vui lòng kiểm tra kết nối mạng rồi tải lại trang.
-      </Alert>
+      <div role="alert" className="ls-alert ls-alert-warning">
+        <div className="ls-alert-icon">
+          <Icon name="reportProblemOutlined" />
+        </div>
+        <div className="ls-alert-message">
+          Không tải được nút đăng nhập Google. Vui lòng kiểm tra kết nối mạng rồi tải lại trang.
+        </div>
+      </div>
     );
   }
   return (
     <GoogleOAuthProvider clientId={clientId} locale="vi" onScriptLoadError={() => setScriptFailed(true)}>
-      <Box sx={{ display: 'flex', justifyContent: 'center', minHeight: 44 }}>
+      <div className="ls-google-button">
         <GoogleLogin
           onSuccess={({ credential }) => (credential ? onCredential(credential) : showError(TEXTS.signInFailed))}
           onError={() => showError(TEXTS.signInFailed)}
           text="signin_with"
           shape="pill"
         />
-      </Box>
+      </div>
     </GoogleOAuthProvider>
   );
 }

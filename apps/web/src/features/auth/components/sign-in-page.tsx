@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { SIGN_IN_DELAY_MS, TEXTS } from '@lucky/shared';
+import { SIGN_IN_DELAY_MS } from '@lucky/shared/constants';
+import { TEXTS } from '@lucky/shared/texts';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { config } from '../../../lib/config';
 import { useSignedIn } from '../../../lib/session';
@@ -15,7 +9,10 @@ import { useSignIn } from '../use-sign-in';
 import { DemoSignInForm } from './demo-sign-in-form';
 import { GoogleSignIn } from './google-sign-in';
 
-/** /signin (spec §2): Google's button; the demo form when the API allows it. Facebook is not offered. */
+/**
+ * /signin (spec §2): Google's button; the demo form when the API allows it. Facebook is not offered.
+ * Plain elements (app/shop.css), no MUI: the whole page is its first screen (docs/decisions/0015).
+ */
 export function SignInPage() {
   usePageTitle(TEXTS.signIn);
   const signedIn = useSignedIn();
@@ -27,24 +24,28 @@ export function SignInPage() {
   if (signedIn && signIn.isIdle) {
     return (
       <SignInCard>
-        <Typography>Bạn đã đăng nhập.</Typography>
-        <Button component={RouterLink} to="/" variant="contained">
+        <p className="ls-body1">Bạn đã đăng nhập.</p>
+        <RouterLink to="/" className="ls-button ls-button-contained">
           Về trang chủ
-        </Button>
+        </RouterLink>
       </SignInCard>
     );
   }
 
   return (
     <SignInCard>
-      <Typography color="text.secondary">Đăng nhập để đặt hàng và theo dõi đơn hàng của bạn.</Typography>
+      <p className="ls-body1">Đăng nhập để đặt hàng và theo dõi đơn hàng của bạn.</p>
       {googleClientId && (
         <GoogleSignIn
           clientId={googleClientId}
           onCredential={(idToken) => signIn.mutate({ provider: 'google', token: idToken, delayMs: SIGN_IN_DELAY_MS })}
         />
       )}
-      {googleClientId && demo && <Divider>hoặc</Divider>}
+      {googleClientId && demo && (
+        <div role="separator" className="ls-divider-text">
+          <span>hoặc</span>
+        </div>
+      )}
       {demo && (
         <DemoSignInForm
           pending={signIn.isPending}
@@ -52,17 +53,18 @@ export function SignInPage() {
         />
       )}
       {!googleClientId && !demo && (
-        <Typography role="status">
+        <p role="status" className="ls-body1">
           Hiện chưa có cách đăng nhập nào được bật. Vui lòng liên hệ shop để được hỗ trợ.
-        </Typography>
+        </p>
       )}
       {signIn.isPending && (
-        <Box role="status">
-          <LinearProgress aria-hidden />
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            Đang đăng nhập…
-          </Typography>
-        </Box>
+        <div role="status">
+          <span aria-hidden="true" className="ls-progress">
+            <span className="ls-progress-bar ls-progress-bar1" />
+            <span className="ls-progress-bar ls-progress-bar2" />
+          </span>
+          <p className="ls-body2 ls-progress-text">Đang đăng nhập…</p>
+        </div>
       )}
     </SignInCard>
   );
@@ -70,15 +72,11 @@ export function SignInPage() {
 
 function SignInCard({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 2, sm: 6 } }}>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>
-        <Stack spacing={3}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-            {TEXTS.signIn}
-          </Typography>
-          {children}
-        </Stack>
-      </Paper>
-    </Box>
+    <div className="ls-sign-in">
+      <div className="ls-paper-outlined ls-sign-in-card">
+        <h1 className="ls-h4">{TEXTS.signIn}</h1>
+        {children}
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Platform } from '@lucky/shared';
+import { resetInitialData } from '../../../lib/initial-data';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 
@@ -16,6 +17,20 @@ const games: Platform[] = [
 ];
 
 const banner = () => screen.getAllByRole('img')[0]!;
+
+/** The data block the API puts into the page it serves (plugins/web.ts). */
+function withInitialData(responses: Record<string, unknown>) {
+  const block = document.createElement('script');
+  block.id = 'initial-data';
+  block.type = 'application/json';
+  block.textContent = JSON.stringify(responses);
+  document.head.append(block);
+  resetInitialData();
+  onTestFinished(() => {
+    block.remove();
+    resetInitialData();
+  });
+}
 
 describe('home page', () => {
   it("shows the shop's banner and a card per game labelled 'UID' or 'Login'", async () => {
@@ -57,5 +72,29 @@ describe('home page', () => {
     renderApp('/');
     expect(await screen.findByText('Đang tải danh sách trò chơi…')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /UID|Login/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the games that came with the page at once, without asking the API, the first picture first', async () => {
+    const net = stubFetch({ [PLATFORMS]: json(games) });
+    withInitialData({ '/platform/api/v1/platform/list?keyword=&is_active=true': games });
+    renderApp('/');
+
+    const grid = await screen.findByRole('list', { name: 'Lựa chọn trò chơi' });
+    const pictures = within(grid).getAllByRole('img');
+    expect(pictures.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', 'auto'],
+    ]);
+    expect(screen.queryByText('Đang tải danh sách trò chơi…')).not.toBeInTheDocument();
+    expect(net.requests).toEqual([]);
+  });
+
+  it('asks the API when what came with the page does not fit the contract', async () => {
+    const net = stubFetch({ [PLATFORMS]: json(games) });
+    withInitialData({ '/platform/api/v1/platform/list?keyword=&is_active=true': [{ id: 'not a game' }] });
+    renderApp('/');
+
+    expect(await screen.findByRole('link', { name: 'Rồng Lửa UID' })).toBeInTheDocument();
+    expect(net.sent(PLATFORMS)).toHaveLength(1);
   });
 });

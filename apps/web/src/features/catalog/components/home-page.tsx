@@ -14,6 +14,9 @@ import { PlatformCard } from './platform-card';
  * app/frame.css. This page is in the first load: plain elements, no MUI (decision 0007).
  */
 
+/** Cards a first screen may show: the first row on a desktop (4 columns), two rows on a phone (2 columns). */
+const FIRST_SCREEN_CARDS = 4;
+
 /** / (spec §2): the banner, 'Lựa chọn trò chơi' and the grid of active games. */
 export function HomePage() {
   usePageTitle(TEXTS.chooseGame);
@@ -52,9 +55,13 @@ export function HomePage() {
         </p>
       ) : (
         <ul aria-label={TEXTS.chooseGame} className="ls-grid">
-          {platforms.data.map((platform) => (
+          {platforms.data.map((platform, index) => (
             <li key={platform.id}>
-              <PlatformCard platform={platform} onChoose={choose} />
+              <PlatformCard
+                platform={platform}
+                onChoose={choose}
+                onFirstScreen={index === 0 ? 'first' : index < FIRST_SCREEN_CARDS}
+              />
             </li>
           ))}
         </ul>

@@ -6,8 +6,18 @@ import fallbackPicture from '../assets/item-fallback.svg';
 
 const SIZE = 300;
 
+export interface PlatformCardProps {
+  platform: Platform;
+  onChoose: (platform: Platform) => void;
+  /**
+   * On the first screen: its picture loads at once rather than lazily; 'first' also with high priority,
+   * as the largest picture a phone shows first (the API preloads it with the page, plugins/web.ts).
+   */
+  onFirstScreen?: 'first' | boolean;
+}
+
 /** A game on the home grid (spec §2): its picture (named by the game) and the bottom label 'Login' or 'UID'. */
-export function PlatformCard({ platform, onChoose }: { platform: Platform; onChoose: (platform: Platform) => void }) {
+export function PlatformCard({ platform, onChoose, onFirstScreen = false }: PlatformCardProps) {
   const label = TEXTS.cardLabel(platform.shop_config.need_login);
   return (
     <div className="ls-card">
@@ -17,7 +27,8 @@ export function PlatformCard({ platform, onChoose }: { platform: Platform; onCho
           alt={platform.name}
           width={SIZE}
           height={SIZE}
-          loading="lazy"
+          loading={onFirstScreen ? 'eager' : 'lazy'}
+          fetchPriority={onFirstScreen === 'first' ? 'high' : 'auto'}
           className="ls-card-picture"
         />
         {/* Fixed colours with enough contrast for the small label in light and dark mode alike. */}

@@ -1,13 +1,8 @@
 import type { SyntheticEvent } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
-import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
-import { formatNumber, formatVnd, TEXTS, type StoreItem } from '@lucky/shared';
-import { CoinIcon } from '../../../components/ui/coin-icon';
+import type { StoreItem } from '@lucky/shared/guards';
+import { formatNumber, formatVnd } from '@lucky/shared/money';
+import { TEXTS } from '@lucky/shared/texts';
+import { Icon, PlainCoinIcon } from '../../../components/frame/icons';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { fileUrl } from '../../../lib/file-url';
 import fallbackPicture from '../assets/item-fallback.svg';
@@ -20,63 +15,68 @@ export function showFallback(event: SyntheticEvent<HTMLImageElement>) {
   image.src = fallbackPicture;
 }
 
-/** Spec §2: name, description, picture, coin price, 'Or', VND price and the struck-through list price. */
-export function StoreItemCard({ item, onAdd }: { item: StoreItem; onAdd: (item: StoreItem) => void }) {
+export interface StoreItemCardProps {
+  item: StoreItem;
+  onAdd: (item: StoreItem) => void;
+  /**
+   * On the first screen: the picture loads at once rather than lazily; 'first' also with high priority,
+   * as the largest picture a phone shows first (the API preloads it with the page, plugins/web.ts).
+   */
+  onFirstScreen?: 'first' | boolean;
+}
+
+/**
+ * Spec §2: name, description, picture, coin price, 'Or', VND price and the struck-through list price.
+ * Plain elements (app/shop.css): the item cards are the platform page's first screen (docs/decisions/0015).
+ */
+export function StoreItemCard({ item, onAdd, onFirstScreen = false }: StoreItemCardProps) {
   const name = item.name || TEXTS.itemNameFallback;
   return (
-    <Card variant="outlined" component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderRadius: 2 }}>
-      <Box
-        component="img"
+    <article className="ls-card ls-item-card">
+      <img
         src={item.picture ? fileUrl(item.picture) : fallbackPicture}
         onError={showFallback}
         alt=""
         width={320}
         height={200}
-        loading="lazy"
-        sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '320 / 200', objectFit: 'cover', bgcolor: 'action.hover' }}
+        loading={onFirstScreen ? 'eager' : 'lazy'}
+        fetchPriority={onFirstScreen === 'first' ? 'high' : 'auto'}
+        className="ls-item-picture"
       />
-      <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
-          {name}
-        </Typography>
-        {item.description && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-            {item.description}
-          </Typography>
-        )}
-        <Box sx={{ mt: 'auto', pt: 1 }}>
-          <Typography sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 700 }}>
-            <CoinIcon fontSize="small" aria-hidden />
+      <div className="ls-item-content">
+        <h3 className="ls-subtitle1 ls-item-name">{name}</h3>
+        {item.description && <p className="ls-body2 ls-item-description">{item.description}</p>}
+        <div className="ls-item-prices">
+          <p className="ls-body1 ls-item-coin">
+            <PlainCoinIcon />
             {formatNumber(item.coin)} coin
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {TEXTS.or}
-          </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
-            <Typography component="span" sx={{ fontWeight: 700, color: 'primary.main' }}>
-              {formatVnd(item.price)}
-            </Typography>
+          </p>
+          <p className="ls-body2">{TEXTS.or}</p>
+          <div className="ls-item-vnd">
+            <span className="ls-body1 ls-strong ls-primary-text">{formatVnd(item.price)}</span>
             {item.raw_price > item.price && (
-              <Typography component="s" variant="body2" color="text.secondary">
+              <s className="ls-body2">
                 <VisuallyHidden>Giá gốc </VisuallyHidden>
                 {formatVnd(item.raw_price)}
-              </Typography>
+              </s>
             )}
-          </Box>
-        </Box>
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, pt: 0 }}>
-        <Button
-          variant="contained"
-          fullWidth
-          startIcon={<AddShoppingCartIcon />}
+          </div>
+        </div>
+      </div>
+      <div className="ls-item-actions">
+        <button
+          type="button"
+          className="ls-button ls-button-contained ls-full-width"
           // The visible words first, so speech input can say what it sees.
           aria-label={`Thêm vào giỏ: ${name}`}
           onClick={() => onAdd(item)}
         >
+          <span className="ls-start-icon">
+            <Icon name="addShoppingCart" />
+          </span>
           Thêm vào giỏ
-        </Button>
-      </CardActions>
-    </Card>
+        </button>
+      </div>
+    </article>
   );
 }

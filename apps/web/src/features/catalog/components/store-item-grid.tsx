@@ -1,25 +1,22 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import type { StoreItem } from '@lucky/shared';
+import type { StoreItem } from '@lucky/shared/guards';
+import { Skeleton } from '../../../components/frame/icons';
 import { StoreItemCard } from './store-item-card';
 
-/** Spec §9: items in 3 columns (2 on small screens, 1 on phones). */
-const ITEM_CELL = { xs: 12, sm: 6, md: 4 } as const;
+/** Items the first screen may show: their pictures load at once (the first with high priority), the rest lazily. */
+const FIRST_SCREEN_ITEMS = 3;
 
+/** Spec §9: items in 3 columns (2 on small screens, 1 on phones): `.ls-item-grid` in app/shop.css. */
 export function StoreItemSkeletons() {
   return (
-    <Grid container spacing={2} aria-busy="true">
+    <div className="ls-item-grid" aria-busy="true">
       {Array.from({ length: 6 }, (_, index) => (
-        <Grid key={index} size={ITEM_CELL}>
-          <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '320 / 200' }} />
-          <Skeleton variant="text" width="70%" />
-          <Skeleton variant="text" width="40%" />
-        </Grid>
+        <div key={index}>
+          <Skeleton variant="rounded" style={{ width: '100%', height: 'auto', aspectRatio: '320 / 200' }} />
+          <Skeleton width="70%" />
+          <Skeleton width="40%" />
+        </div>
       ))}
-    </Grid>
+    </div>
   );
 }
 
@@ -32,34 +29,36 @@ export interface StoreItemGridProps {
   onAdd: (item: StoreItem) => void;
 }
 
-/** A platform's items ('Sản phẩm'), with their loading, failed and empty states. */
+/** A platform's items ('Sản phẩm'), with their loading, failed and empty states. Plain elements (app/shop.css). */
 export function StoreItemGrid({ items, loading, failed, onRetry, onAdd }: StoreItemGridProps) {
   return (
     <>
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-        Sản phẩm
-      </Typography>
+      <h2 className="ls-h6 ls-strong ls-section-title">Sản phẩm</h2>
       {loading ? (
         <StoreItemSkeletons />
       ) : failed ? (
-        <Box sx={{ py: 3 }}>
-          <Typography sx={{ mb: 2 }}>Không tải được danh sách sản phẩm.</Typography>
-          <Button variant="outlined" onClick={onRetry}>
+        <div className="ls-retry">
+          <p className="ls-body1">Không tải được danh sách sản phẩm.</p>
+          <button type="button" className="ls-button ls-button-outlined" onClick={onRetry}>
             Thử lại
-          </Button>
-        </Box>
+          </button>
+        </div>
       ) : !items?.length ? (
-        <Typography role="status" color="text.secondary" sx={{ py: 3 }}>
+        <p role="status" className="ls-body1 ls-empty">
           Trò chơi này hiện chưa có sản phẩm nào.
-        </Typography>
+        </p>
       ) : (
-        <Grid container spacing={2}>
-          {items.map((item) => (
-            <Grid key={item.id} size={ITEM_CELL}>
-              <StoreItemCard item={item} onAdd={onAdd} />
-            </Grid>
+        <div className="ls-item-grid">
+          {items.map((item, index) => (
+            <div key={item.id}>
+              <StoreItemCard
+                item={item}
+                onAdd={onAdd}
+                onFirstScreen={index === 0 ? 'first' : index < FIRST_SCREEN_ITEMS}
+              />
+            </div>
           ))}
-        </Grid>
+        </div>
       )}
     </>
   );

@@ -1,11 +1,23 @@
-import Button from '@mui/material/Button';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithMui } from '../../../components/ui/lazy-component';
+import { afterFirstLoad } from '../../../lib/after-first-load';
 import type { Checkout } from '../use-checkout';
-import { ORDER_FORM_ID } from './checkout-form';
+import { ORDER_FORM_ID } from './order-form-id';
 import { PayMethodToggle } from './pay-method-toggle';
-import { SignInDialog } from './sign-in-dialog';
+
+// MUI's dialog, loaded when a visitor is first asked to sign in: the page's first screen does not need it.
+const SignInDialog = lazyWithMui<{ open: boolean; onClose: () => void }>(() =>
+  import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })),
+);
 
 /** Under the cart: the two payment toggles and the order button, with the sign-in prompt it may open. */
 export function CheckoutActions({ checkout }: { checkout: Checkout }) {
+  // Mounted from the first ask on, so that closing plays the dialog's exit transition.
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (checkout.signInAsked && !dialogMounted) setDialogMounted(true);
+  // A visitor's first add asks to sign in: its code is fetched once the page has loaded, not on the click.
+  const { signedIn } = checkout;
+  useEffect(() => (signedIn ? undefined : afterFirstLoad(() => void SignInDialog.preload().catch(() => undefined))), [signedIn]);
   return (
     <>
       <PayMethodToggle
@@ -14,19 +26,21 @@ export function CheckoutActions({ checkout }: { checkout: Checkout }) {
         coinsOffered={checkout.coinsOffered}
         balance={checkout.balance}
       />
-      <Button
-        variant="contained"
-        size="large"
-        fullWidth
+      <button
+        className="ls-button ls-button-contained ls-button-large ls-full-width"
         disabled={checkout.pending}
         // Inside the form when signed in, so Enter in a field also orders.
         {...(checkout.signedIn
           ? { type: 'submit' as const, form: ORDER_FORM_ID }
-          : { onClick: () => checkout.submit() })}
+          : { type: 'button' as const, onClick: () => checkout.submit() })}
       >
         {checkout.pending ? 'Đang đặt hàng…' : 'Đặt hàng'}
-      </Button>
-      <SignInDialog open={checkout.signInAsked} onClose={checkout.closeSignIn} />
+      </button>
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <SignInDialog open={checkout.signInAsked} onClose={checkout.closeSignIn} />
+        </Suspense>
+      )}
     </>
   );
 }

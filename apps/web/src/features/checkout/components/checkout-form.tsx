@@ -1,41 +1,36 @@
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import { TEXTS } from '@lucky/shared';
+import { TEXTS } from '@lucky/shared/texts';
+import { Icon } from '../../../components/frame/icons';
 import type { Checkout } from '../use-checkout';
 import { OrderForm } from './order-form';
+import { ORDER_FORM_ID } from './order-form-id';
 
-/** The form's id: the order button beside the cart submits it (checkout-actions.tsx). */
-export const ORDER_FORM_ID = 'order-form';
-
-/** Spec §2: the customer's details when signed in ('Thông tin của bạn'); a sign-in prompt otherwise. */
+/**
+ * Spec §2: the customer's details when signed in ('Thông tin của bạn'); a sign-in prompt otherwise.
+ * Plain elements (app/shop.css): both sit above the items, on the page's first screen (docs/decisions/0015).
+ */
 export function CheckoutForm({ checkout }: { checkout: Checkout }) {
-  if (!checkout.signedIn) {
-    return (
-      <Alert
-        severity="info"
-        sx={{ mb: 3, alignItems: 'center' }}
-        action={
-          <Button component={RouterLink} to="/signin" color="inherit" size="small" variant="outlined">
-            {TEXTS.signIn}
-          </Button>
-        }
-      >
-        Đăng nhập để thêm sản phẩm vào giỏ hàng và đặt hàng.
-      </Alert>
-    );
-  }
+  if (!checkout.signedIn) return <SignInPrompt />;
   return (
-    <Paper
-      component="form"
-      variant="outlined"
-      noValidate
-      id={ORDER_FORM_ID}
-      onSubmit={checkout.submit}
-      sx={{ p: { xs: 2, sm: 3 }, mb: 3, borderRadius: 2 }}
-    >
+    <form noValidate id={ORDER_FORM_ID} onSubmit={checkout.submit} className="ls-paper-outlined ls-order-form">
       <OrderForm control={checkout.control} needLogin={checkout.needLogin} disabled={checkout.pending} />
-    </Paper>
+    </form>
+  );
+}
+
+/** MUI's standard info Alert with its action, as plain elements. */
+function SignInPrompt() {
+  return (
+    <div role="alert" className="ls-alert ls-sign-in-prompt">
+      <div className="ls-alert-icon">
+        <Icon name="infoOutlined" />
+      </div>
+      <div className="ls-alert-message">Đăng nhập để thêm sản phẩm vào giỏ hàng và đặt hàng.</div>
+      <div className="ls-alert-action">
+        <RouterLink to="/signin" className="ls-button ls-button-outlined ls-button-small ls-button-inherit">
+          {TEXTS.signIn}
+        </RouterLink>
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { Control } from 'react-hook-form';
-import { TEXTS, type OrderFormInput, type OrderFormOutput, type OrderTextField } from '@lucky/shared';
-import { FormTextField } from '../../../components/ui/form-text-field';
+import type { OrderFormInput, OrderFormOutput } from '@lucky/shared';
+import type { OrderTextField } from '@lucky/shared/order-rules';
+import { TEXTS } from '@lucky/shared/texts';
+import { FormField } from '../../../components/ui/form-field';
 
 export interface OrderFormProps {
   control: Control<OrderFormInput, unknown, OrderFormOutput>;
@@ -16,19 +16,19 @@ export function OrderForm({ control, needLogin, disabled }: OrderFormProps) {
   const field = (name: OrderTextField) => ({ control, name, disabled, fullWidth: true, keepHelperText: true });
 
   return (
-    <Box component="section" aria-labelledby="order-form-heading">
-      <Typography id="order-form-heading" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+    <section aria-labelledby="order-form-heading">
+      <h2 id="order-form-heading" className="ls-h6 ls-strong ls-section-title">
         {TEXTS.yourInfo}
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <FormTextField
+      </h2>
+      <div className="ls-order-fields">
+        <FormField
           {...field('order_bank_name')}
           label="Họ tên (trùng tên tài khoản ngân hàng)"
           required
           autoComplete="name"
           helperText={TEXTS.nameHelper}
         />
-        <FormTextField
+        <FormField
           {...field('order_contact')}
           label="Liên hệ (không bắt buộc)"
           autoComplete="tel"
@@ -36,14 +36,14 @@ export function OrderForm({ control, needLogin, disabled }: OrderFormProps) {
         />
         {needLogin && (
           <>
-            <FormTextField
+            <FormField
               {...field('order_account')}
               label="Tên đăng nhập hoặc email liên kết"
               required
               autoComplete="off"
               helperText={TEXTS.accountHelper}
             />
-            <FormTextField
+            <FormField
               {...field('order_pass')}
               label="Mật khẩu game"
               type="password"
@@ -53,24 +53,12 @@ export function OrderForm({ control, needLogin, disabled }: OrderFormProps) {
             />
           </>
         )}
-        <FormTextField
-          {...field('order_server')}
-          label="Server"
-          required
-          autoComplete="off"
-          helperText="Server trong game của bạn"
-        />
+        <FormField {...field('order_server')} label="Server" required autoComplete="off" helperText="Server trong game của bạn" />
         {!needLogin && (
-          <FormTextField {...field('order_uid')} label="UID" required autoComplete="off" helperText={TEXTS.uidHelper} />
+          <FormField {...field('order_uid')} label="UID" required autoComplete="off" helperText={TEXTS.uidHelper} />
         )}
-        <FormTextField
-          {...field('order_comment')}
-          label="Ghi chú (không bắt buộc)"
-          multiline
-          rows={4}
-          sx={{ gridColumn: '1 / -1' }}
-        />
-      </Box>
-    </Box>
+        <FormField {...field('order_comment')} label="Ghi chú (không bắt buộc)" rows={4} style={{ gridColumn: '1 / -1' }} />
+      </div>
+    </section>
   );
 }

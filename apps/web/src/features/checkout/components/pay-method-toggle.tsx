@@ -1,10 +1,6 @@
-import Box from '@mui/material/Box';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
-import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import { formatNumber, PAY_METHOD, PAY_METHOD_LABELS, type PayMethod } from '@lucky/shared';
-import { CoinIcon } from '../../../components/ui/coin-icon';
+import { formatNumber } from '@lucky/shared/money';
+import { PAY_METHOD, PAY_METHOD_LABELS, type PayMethod } from '@lucky/shared/pay-method';
+import { Icon, PlainCoinIcon } from '../../../components/frame/icons';
 
 export interface PayMethodToggleProps {
   value: PayMethod;
@@ -14,41 +10,39 @@ export interface PayMethodToggleProps {
   balance: number;
 }
 
-/** The two payment toggles: bank transfer (the default) and Lucky coins. */
+/**
+ * The two payment toggles: bank transfer (the default) and Lucky coins. Plain buttons with
+ * `aria-pressed` in a labelled group, as MUI's exclusive ToggleButtonGroup renders them (app/shop.css).
+ */
 export function PayMethodToggle({ value, onChange, coinsOffered, balance }: PayMethodToggleProps) {
+  const toggle = (method: PayMethod) => ({
+    type: 'button' as const,
+    className: 'ls-toggle',
+    value: method,
+    'aria-pressed': value === method,
+    // Pressing the chosen one again keeps it chosen.
+    onClick: () => {
+      if (value !== method) onChange(method);
+    },
+  });
   return (
-    <Box>
-      <Typography id="pay-method-label" variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+    <div>
+      <h3 id="pay-method-label" className="ls-subtitle1 ls-pay-heading">
         Phương thức thanh toán
-      </Typography>
-      <ToggleButtonGroup
-        value={value}
-        exclusive
-        fullWidth
-        orientation="vertical"
-        color="primary"
-        aria-labelledby="pay-method-label"
-        onChange={(_event, next: PayMethod | null) => {
-          // Exclusive toggles emit null when the chosen one is pressed again: keep a method chosen.
-          if (next !== null) onChange(next);
-        }}
-      >
-        <ToggleButton value={PAY_METHOD.BANK} sx={{ gap: 1 }}>
-          <AccountBalanceIcon fontSize="small" aria-hidden />
+      </h3>
+      <div role="group" aria-labelledby="pay-method-label" className="ls-toggle-group">
+        <button {...toggle(PAY_METHOD.BANK)}>
+          <Icon name="accountBalance" small />
           {PAY_METHOD_LABELS[PAY_METHOD.BANK]}
-        </ToggleButton>
+        </button>
         {coinsOffered && (
-          <ToggleButton value={PAY_METHOD.COIN} sx={{ gap: 1 }}>
-            <CoinIcon fontSize="small" aria-hidden />
+          <button {...toggle(PAY_METHOD.COIN)}>
+            <PlainCoinIcon />
             {PAY_METHOD_LABELS[PAY_METHOD.COIN]}
-          </ToggleButton>
+          </button>
         )}
-      </ToggleButtonGroup>
-      {coinsOffered && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Số coin hiện có: {formatNumber(balance)}
-        </Typography>
-      )}
-    </Box>
+      </div>
+      {coinsOffered && <p className="ls-body2 ls-pay-balance">Số coin hiện có: {formatNumber(balance)}</p>}
+    </div>
   );
 }

@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
-import { formatVnd, type Order, type PublicConfig } from '@lucky/shared';
+import type { Order, PublicConfig } from '@lucky/shared/guards';
+import { formatVnd } from '@lucky/shared/money';
 import { CopyButton } from '../../../components/ui/copy-button';
 import staticQr from '../assets/static-bank-qr.svg';
 
@@ -26,16 +25,9 @@ export function BankTransferBlock({ order, bank }: BankTransferBlockProps) {
     { label: 'Nội dung chuyển khoản', copyLabel: 'nội dung chuyển khoản', value: order.code },
   ];
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
-        alignItems: 'center',
-      }}
-    >
+    <div className="ls-transfer">
       {/* A QR needs a light quiet zone around it, also in dark mode. */}
-      <Box sx={{ justifySelf: 'center', p: 2, bgcolor: '#ffffff', borderRadius: 2, lineHeight: 0 }}>
+      <div className="ls-transfer-qr">
         {order.pay_qr_code ? (
           <QRCodeSVG
             value={order.pay_qr_code}
@@ -52,22 +44,18 @@ export function BankTransferBlock({ order, bank }: BankTransferBlockProps) {
             alt={`Mã QR tài khoản ${bank.name} ${bank.account_number} của shop`}
           />
         )}
-      </Box>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }}>
+      </div>
+      <dl className="ls-transfer-details">
         {details.map((detail) => (
-          <Box key={detail.label}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {detail.label}
-            </Typography>
-            <Box component="dd" sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 0.5 }}>
-              <Typography component="span" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-                {detail.value}
-              </Typography>
+          <div key={detail.label}>
+            <dt className="ls-body2">{detail.label}</dt>
+            <dd>
+              <span className="ls-body1 ls-strong ls-anywhere">{detail.value}</span>
               <CopyButton value={detail.copy ?? detail.value} label={detail.copyLabel} />
-            </Box>
-          </Box>
+            </dd>
+          </div>
         ))}
-      </Box>
-    </Box>
+      </dl>
+    </div>
   );
 }

@@ -1,31 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import {
-  CONTACT_SUPPORT_AFTER_MINUTES,
-  formatNumber,
-  formatVnd,
-  order as orderSchema,
-  ORDER_STATUS,
-  orderStatusLabel,
-  PAY_METHOD,
-  payMethodLabel,
-  STOREFRONT_TEXTS,
-  TEXTS,
-  type Order,
-} from '@lucky/shared';
+import { CONTACT_SUPPORT_AFTER_MINUTES } from '@lucky/shared/constants';
+import { order as orderSchema, type Order } from '@lucky/shared/guards';
+import { formatNumber, formatVnd } from '@lucky/shared/money';
+import { ORDER_STATUS, orderStatusLabel } from '@lucky/shared/order-status';
+import { PAY_METHOD, payMethodLabel } from '@lucky/shared/pay-method';
+import { STOREFRONT_TEXTS, TEXTS } from '@lucky/shared/texts';
+import { Skeleton } from '../../../components/frame/icons';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { ApiError } from '../../../lib/api-client';
@@ -75,62 +56,58 @@ function OrderDetailLoader() {
   if (missing) return <OrderNotFound />;
   if (fetched.isError) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start', py: 6 }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-          {STOREFRONT_TEXTS.orderDetail}
-        </Typography>
-        <Typography>Không tải được đơn hàng.</Typography>
-        <Button variant="outlined" onClick={() => void fetched.refetch()}>
+      <div className="ls-stack-page">
+        <h1 className="ls-h4">{STOREFRONT_TEXTS.orderDetail}</h1>
+        <p className="ls-body1">Không tải được đơn hàng.</p>
+        <button type="button" className="ls-button ls-button-outlined" onClick={() => void fetched.refetch()}>
           Thử lại
-        </Button>
-      </Stack>
+        </button>
+      </div>
     );
   }
   return (
-    <Box aria-busy="true">
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
+    <div aria-busy="true">
+      <h1 className="ls-h4" style={{ marginBottom: 24 }}>
         {STOREFRONT_TEXTS.orderDetail}
-      </Typography>
-      <Skeleton variant="rounded" height={120} sx={{ mb: 2 }} />
+      </h1>
+      <Skeleton variant="rounded" height={120} style={{ marginBottom: 16 }} />
       <Skeleton variant="rounded" height={280} />
-    </Box>
+    </div>
   );
 }
 
 function OrderNotFound() {
   return (
-    <Stack spacing={2} sx={{ alignItems: 'flex-start', py: 6 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-        {STOREFRONT_TEXTS.orderNotFound}
-      </Typography>
-      <Typography color="text.secondary">{STOREFRONT_TEXTS.orderNotFoundHint}</Typography>
-      <Button component={RouterLink} to="/gameorder" variant="contained">
+    <div className="ls-stack-page">
+      <h1 className="ls-h4">{STOREFRONT_TEXTS.orderNotFound}</h1>
+      <p className="ls-body1">{STOREFRONT_TEXTS.orderNotFoundHint}</p>
+      <RouterLink to="/gameorder" className="ls-button ls-button-contained">
         {TEXTS.viewOrderList}
-      </Button>
-    </Stack>
+      </RouterLink>
+    </div>
   );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = `section-${title.replace(/\s+/g, '-')}`;
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
-      <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+    <section aria-labelledby={headingId} className="ls-paper-outlined ls-order-section">
+      <h2 id={headingId} className="ls-h6 ls-strong ls-order-section-title">
         {title}
-      </Typography>
+      </h2>
       {children}
-    </Paper>
+    </section>
   );
 }
 
 function SupportNote() {
   return (
-    <Typography sx={{ mt: 1 }}>
+    <p className="ls-body1 ls-support-note">
       {STOREFRONT_TEXTS.contactSupport(CONTACT_SUPPORT_AFTER_MINUTES)}{' '}
-      <Link href={config.support.chat_url} target="_blank" rel="noopener noreferrer">
+      <a href={config.support.chat_url} target="_blank" rel="noopener noreferrer" className="ls-link">
         Nhắn tin cho shop (mở trong thẻ mới)
-      </Link>
-    </Typography>
+      </a>
+    </p>
   );
 }
 
@@ -156,28 +133,23 @@ function OrderDetail({ order }: { order: Order }) {
   const account = order.order_account ? `Tài khoản: ${order.order_account}` : order.order_uid ? `UID: ${order.order_uid}` : '';
 
   return (
-    <Stack spacing={3}>
-      <Box>
+    <div className="ls-order-detail">
+      <div>
         {/* Present from the start: a live region added together with its text is not reliably read out. */}
         <div className="ls-visually-hidden" aria-live="polite" aria-atomic="true">
           {announcement}
         </div>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
-          {STOREFRONT_TEXTS.orderDetail}
-        </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mt: 1 }}>
-          <Typography sx={{ fontWeight: 700 }}>
-            Mã đơn:{' '}
-            <Box component="span" sx={{ fontFamily: 'ui-monospace, monospace' }}>
-              {order.code}
-            </Box>
-          </Typography>
+        <h1 className="ls-h4 ls-order-title">{STOREFRONT_TEXTS.orderDetail}</h1>
+        <div className="ls-order-code">
+          <p className="ls-body1 ls-strong">
+            Mã đơn: <span className="ls-mono">{order.code}</span>
+          </p>
           <OrderStatusBadge status={order.status} />
-        </Box>
-      </Box>
+        </div>
+      </div>
 
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 0.5 }}>
+      <div className="ls-paper-outlined ls-order-section">
+        <dl className="ls-order-terms">
           <Term label="Trò chơi" value={order.platform_name} />
           <Term label="Thời gian đặt" value={formatOrderTime(order.created_at)} />
           <Term label="Thanh toán" value={payMethodLabel(order.pay_method)} />
@@ -185,48 +157,50 @@ function OrderDetail({ order }: { order: Order }) {
           <Term label="Server" value={[order.order_server, account].filter(Boolean).join(' · ')} />
           {order.order_contact && <Term label="Liên hệ" value={order.order_contact} />}
           {order.order_comment && <Term label="Ghi chú" value={order.order_comment} />}
-        </Box>
+        </dl>
 
-        <Box sx={{ overflowX: 'auto', mt: 2 }}>
-          <Table size="small" aria-label="Sản phẩm trong đơn">
-            <TableHead>
-              <TableRow>
-                <TableCell>Sản phẩm</TableCell>
-                <TableCell align="right">Số lượng</TableCell>
-                <TableCell align="right">Giá</TableCell>
-                <TableCell align="right">Coin</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
+        <div className="ls-table-scroll">
+          <table className="ls-table" aria-label="Sản phẩm trong đơn">
+            <thead>
+              <tr>
+                <th>Sản phẩm</th>
+                <th className="ls-align-right">Số lượng</th>
+                <th className="ls-align-right">Giá</th>
+                <th className="ls-align-right">Coin</th>
+              </tr>
+            </thead>
+            <tbody>
               {order.stores.map((line, index) => (
-                <TableRow key={`${line.store_id}-${index}`}>
-                  <TableCell>{line.name || TEXTS.itemNameFallback}</TableCell>
-                  <TableCell align="right">{line.quantity}</TableCell>
-                  <TableCell align="right">{formatVnd(line.price)}</TableCell>
-                  <TableCell align="right">{formatNumber(line.coin)}</TableCell>
-                </TableRow>
+                <tr key={`${line.store_id}-${index}`}>
+                  <td>{line.name || TEXTS.itemNameFallback}</td>
+                  <td className="ls-align-right">{line.quantity}</td>
+                  <td className="ls-align-right">{formatVnd(line.price)}</td>
+                  <td className="ls-align-right">{formatNumber(line.coin)}</td>
+                </tr>
               ))}
-            </TableBody>
-          </Table>
-        </Box>
-        <Divider sx={{ my: 1.5 }} />
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, columnGap: 2 }}>
+            </tbody>
+          </table>
+        </div>
+        <hr className="ls-divider ls-cart-rule" />
+        <dl className="ls-order-totals">
           <Term label="Tổng tiền" value={formatVnd(order.total_price)} strong />
           <Term label="Tổng coin" value={`${formatNumber(order.total_coin)} coin`} />
           <Term label="Coin tặng" value={`+${formatNumber(order.total_gift_coin)}`} />
-        </Box>
-      </Paper>
+        </dl>
+      </div>
 
       {pending && byCoin && (
         <Section title="Theo dõi đơn hàng">
-          <Typography>{STOREFRONT_TEXTS.coinTracking}</Typography>
+          <p className="ls-body1">{STOREFRONT_TEXTS.coinTracking}</p>
           <SupportNote />
         </Section>
       )}
 
       {pending && !byCoin && (
         <Section title="Thanh toán chuyển khoản">
-          <Typography sx={{ mb: 2 }}>{STOREFRONT_TEXTS.bankPayment}</Typography>
+          <p className="ls-body1" style={{ marginBottom: 16 }}>
+            {STOREFRONT_TEXTS.bankPayment}
+          </p>
           <BankTransferBlock order={order} bank={config.bank} />
           <SupportNote />
         </Section>
@@ -234,15 +208,17 @@ function OrderDetail({ order }: { order: Order }) {
 
       {paidByBank && (
         <Section title="Thanh toán chuyển khoản">
-          <Typography>{STOREFRONT_TEXTS.bankPaid}</Typography>
+          <p className="ls-body1">{STOREFRONT_TEXTS.bankPaid}</p>
         </Section>
       )}
 
       <Section title={TEXTS.adminReply}>
         {order.result_comment ? (
-          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{order.result_comment}</Typography>
+          <p className="ls-body1 ls-anywhere" style={{ whiteSpace: 'pre-line' }}>
+            {order.result_comment}
+          </p>
         ) : (
-          <Typography color="text.secondary">{STOREFRONT_TEXTS.noAdminReply}</Typography>
+          <p className="ls-body1">{STOREFRONT_TEXTS.noAdminReply}</p>
         )}
       </Section>
 
@@ -252,9 +228,10 @@ function OrderDetail({ order }: { order: Order }) {
         </Section>
       )}
 
-      <Box>
-        <Button
-          variant="contained"
+      <div>
+        <button
+          type="button"
+          className="ls-button ls-button-contained"
           onClick={async () => {
             // Spec §2: home first, then the list.
             await navigate('/');
@@ -262,21 +239,17 @@ function OrderDetail({ order }: { order: Order }) {
           }}
         >
           {TEXTS.viewOrderList}
-        </Button>
-      </Box>
-    </Stack>
+        </button>
+      </div>
+    </div>
   );
 }
 
 function Term({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
     <>
-      <Typography component="dt" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: strong ? 700 : 500, overflowWrap: 'anywhere', color: strong ? 'primary.main' : undefined }}>
-        {value || '—'}
-      </Typography>
+      <dt className="ls-body1">{label}</dt>
+      <dd className={strong ? 'ls-body1 ls-anywhere ls-strong ls-primary-text' : 'ls-body1 ls-anywhere ls-term-value'}>{value || '—'}</dd>
     </>
   );
 }

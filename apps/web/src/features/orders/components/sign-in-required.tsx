@@ -1,9 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { TEXTS } from '@lucky/shared';
+import { TEXTS } from '@lucky/shared/texts';
 import { useSignedIn } from '../../../lib/session';
 
 /**
@@ -17,11 +14,11 @@ export function SignInRequired({ children }: { children: ReactNode }) {
   if (signedIn) return children;
   if (anonymousOnArrival) return <Navigate to="/signin" replace />;
   return (
-    <Stack spacing={2} sx={{ alignItems: 'flex-start', py: 6 }}>
-      <Typography>Bạn cần đăng nhập để xem đơn hàng.</Typography>
-      <Button component={RouterLink} to="/signin" variant="contained">
+    <div className="ls-stack-page">
+      <p className="ls-body1">Bạn cần đăng nhập để xem đơn hàng.</p>
+      <RouterLink to="/signin" className="ls-button ls-button-contained">
         {TEXTS.signIn}
-      </Button>
-    </Stack>
+      </RouterLink>
+    </div>
   );
 }

@@ -1,0 +1,23 @@
+/**
+ * The modules each page of the shop loads lazily (routes.tsx), by route path. The build (vite.config.ts,
+ * `routePreloads`) turns it into `.vite/route-preloads.json`: each route's chunks and their imports.
+ * The API serves index.html with the route's own `<link rel="modulepreload">` tags (apps/api
+ * src/plugins/web.ts), so a page's code downloads together with the entry instead of after it.
+ * Plain data, no imports: vite.config.ts reads it too. The build fails when a module here is not
+ * a lazy chunk of the bundle.
+ */
+
+export const PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  '/': ['src/features/catalog/components/home-page.tsx'],
+  '/item/:id': ['src/app/platform-page.tsx'],
+  '/gameorder': ['src/features/orders/components/order-list-page.tsx'],
+  '/gameorder/:id': ['src/features/orders/components/order-detail-page.tsx'],
+  '/signin': ['src/features/auth/components/sign-in-page.tsx'],
+};
+
+/** The file the build writes beside Vite's manifest: `{ [routePath]: ["/assets/….js", …] }`. */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/** Around the route's preload tags in the built index.html, so the API can put another route's in their place. */
+export const ROUTE_PRELOADS_START = '<!--lucky:route-preloads-->';
+export const ROUTE_PRELOADS_END = '<!--/lucky:route-preloads-->';

@@ -1,0 +1,58 @@
+/**
+ * API responses a page has before its first render (docs/decisions/0015), so it renders its content at
+ * once instead of an outline that the content then pushes aside:
+ * - the catalogue, which the API's web plugin puts into index.html as
+ *   `<script id="initial-data" type="application/json">`, keyed by the call's path;
+ * - the signed-in customer's own data, which main.tsx asks for together with the page's code
+ *   (prefetchInitialData): the API cannot put it into the page, the session is in localStorage.
+ * Each is handed out once, checked with the call's own schema (a mismatch means asking the API as
+ * usual), and only to the first query: later reads go to the API.
+ */
+import { api, type Schema } from './api-client';
+
+const BLOCK_ID = 'initial-data';
+
+let responses: Map<string, unknown> | null = null;
+
+function read(): Map<string, unknown> {
+  if (responses) return responses;
+  responses = new Map();
+  const text = typeof document === 'undefined' ? null : document.getElementById(BLOCK_ID)?.textContent;
+  if (text) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed === 'object' && parsed !== null) responses = new Map(Object.entries(parsed));
+    } catch {
+      console.warn(`${BLOCK_ID} is not valid JSON; asking the API instead`);
+    }
+  }
+  return responses;
+}
+
+/** The response to `GET path` that came with the page, once; undefined when there is none (or it does not match). */
+export function takeInitialData<T>(path: string, schema: Schema<T>): T | undefined {
+  const all = read();
+  if (!all.has(path)) return undefined;
+  const value = all.get(path);
+  all.delete(path);
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Asks the API for `GET path` now and keeps the answer for the first query that wants it. Never fails:
+ * a failed call is left to the page's own query, which asks again and shows the error as usual.
+ */
+export async function prefetchInitialData<T>(path: string, schema: Schema<T>): Promise<void> {
+  try {
+    const value = await api.get(path, schema);
+    read().set(path, value);
+  } catch {
+    // The page's query tries again and reports it.
+  }
+}
+
+/** Tests: forget what was read, so the next call reads the document again. */
+export function resetInitialData(): void {
+  responses = null;
+}
