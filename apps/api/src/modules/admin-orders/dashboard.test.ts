@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@lucky/shared';
-import { coinLedger, orders } from '../../db/schema.js';
+import { sql } from 'drizzle-orm';
+import { coinLedger, orders, shopDayFigures } from '../../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
 import { useTestApp } from '../../test/suite.js';
 import { shopDay } from './service.js';
@@ -125,5 +126,25 @@ describe('GET /order/api/v1/admin/dashboard', () => {
     });
     expect(body.refunds_due).toBeGreaterThanOrEqual(1);
     expect(body.revenue_vnd).toBeGreaterThanOrEqual(30_000);
+  });
+
+  it('keeps every day’s figures in step with the rows: the triggers’ totals equal a recount from scratch', async () => {
+    const db = t.app.ctx.db;
+    const figures = async () =>
+      (await db.select().from(shopDayFigures))
+        .filter((row) => Object.entries(row).some(([key, value]) => key !== 'day' && key !== 'shard' && value !== 0))
+        .sort((a, b) => `${a.day}:${a.shard}`.localeCompare(`${b.day}:${b.shard}`));
+    // Besides what the earlier tests of this file did: an order placed yesterday, paid, completed today.
+    const platformId = (await createPlatform(db)).id;
+    const itemId = (await createStoreItem(db, platformId)).id;
+    const c = await createCustomer(db, t.app.ctx.tokens);
+    const line = [{ storeId: itemId, priceVnd: 40_000, coinCost: 400, giftCoin: 20 }];
+    const order = await createOrder(db, { userId: c.userId, platformId, status: 1, payMethod: 1, lines: line, createdAt: new Date(Date.now() - 86_400_000) });
+    const res = await t.request({ method: 'PATCH', url: `/order/api/v1/admin/order/${order.id}`, token: adminToken, payload: { status: 2 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const kept = await figures();
+    expect(kept.length).toBeGreaterThan(0);
+    await db.execute(sql`select shop_day_figures_rebuild()`);
+    expect(await figures()).toEqual(kept);
   });
 });

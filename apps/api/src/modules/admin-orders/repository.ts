@@ -2,12 +2,11 @@
  * Orders as the admin console sees them: with their customer, their (encrypted) game password and
  * their audit trail. Writes happen only inside a transaction that holds the order's row lock.
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { ORDER_STATUS, PAY_METHOD } from '@lucky/shared';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customerOrderColumns } from '../../db/order-columns.js';
 import { atRisk, isOpen } from '../../db/order-conditions.js';
-import { auditLog, coinLedger, orderLines, orders, storedFiles, users } from '../../db/schema.js';
+import { auditLog, orderLines, orders, shopDayFigures, storedFiles, users } from '../../db/schema.js';
 import { likeContains, toSearchText } from '../../lib/search-text.js';
 
 /** A selected SQL boolean (both drivers give true/false; 't'/'f' is accepted in case one gives text). */
@@ -223,38 +222,32 @@ export async function existingFileIds(db: Db, ids: string[]): Promise<Set<string
 }
 
 // ---------- dashboard ----------
-export async function countOrdersByStatusCreatedBetween(db: Db, from: Date, to: Date) {
-  return db
-    .select({ status: orders.status, n: count() })
-    .from(orders)
-    .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)))
-    .groupBy(orders.status);
-}
 
-export async function revenueBetween(db: Db, from: Date, to: Date): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${orders.totalPriceVnd}), 0)` })
-    .from(orders)
-    .where(
-      and(
-        // Literal values, as the partial index orders_completed_bank_finished_idx is written (see isOpen).
-        sql`${orders.status} = ${sql.raw(String(ORDER_STATUS.COMPLETED))} and ${orders.payMethod} = ${sql.raw(String(PAY_METHOD.BANK))}`,
-        gte(orders.finishedAt, from),
-        lt(orders.finishedAt, to),
-      ),
-    );
-  return Number(row?.total ?? 0);
-}
-
-export async function coinFlowBetween(db: Db, from: Date, to: Date): Promise<{ issued: number; spent: number }> {
+/** The day's figures (shop_day_figures, kept by triggers): the sum of its shards, zeros when nothing happened. */
+export async function dayFigures(db: Db, day: string) {
+  const total = (column: SQLWrapper) => sql<string>`coalesce(sum(${column}), 0)`;
   const [row] = await db
     .select({
-      issued: sql<string>`coalesce(sum(case when ${coinLedger.delta} > 0 then ${coinLedger.delta} else 0 end), 0)`,
-      spent: sql<string>`coalesce(sum(case when ${coinLedger.delta} < 0 then -${coinLedger.delta} else 0 end), 0)`,
+      pending: total(shopDayFigures.pending),
+      processing: total(shopDayFigures.processing),
+      completed: total(shopDayFigures.completed),
+      rejected: total(shopDayFigures.rejected),
+      revenueVnd: total(shopDayFigures.revenueVnd),
+      coinsIssued: total(shopDayFigures.coinsIssued),
+      coinsSpent: total(shopDayFigures.coinsSpent),
     })
-    .from(coinLedger)
-    .where(and(gte(coinLedger.createdAt, from), lt(coinLedger.createdAt, to)));
-  return { issued: Number(row?.issued ?? 0), spent: Number(row?.spent ?? 0) };
+    .from(shopDayFigures)
+    .where(eq(shopDayFigures.day, day));
+  const n = (value: string | undefined) => Number(value ?? 0);
+  return {
+    pending: n(row?.pending),
+    processing: n(row?.processing),
+    completed: n(row?.completed),
+    rejected: n(row?.rejected),
+    revenueVnd: n(row?.revenueVnd),
+    coinsIssued: n(row?.coinsIssued),
+    coinsSpent: n(row?.coinsSpent),
+  };
 }
 
 export async function countAtRisk(db: Db, now: Date): Promise<number> {
