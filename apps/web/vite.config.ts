@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { PAGE_MODULES, ROUTE_PRELOADS_END, ROUTE_PRELOADS_FILE, ROUTE_PRELOADS_START } from './src/app/page-modules';
+import { PAGE_MODULES, PAGE_PREFETCH, ROUTE_PRELOADS_END, ROUTE_PRELOADS_FILE, ROUTE_PRELOADS_START } from './src/app/page-modules';
 import { frameTokensCss } from './src/components/ui/tokens';
 
 const require = createRequire(import.meta.url);
@@ -29,11 +29,17 @@ function reactRouterProduction() {
 type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
 type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
 
+interface RouteFiles {
+  modulepreload: string[];
+  prefetch: string[];
+}
+
 /**
- * The files each page's lazy chunks need beyond what index.html loads itself (the entry and its imports):
- * the chunks of the route's modules (app/page-modules.ts) and, recursively, their static imports.
+ * The files each page needs beyond what index.html loads itself (the entry and its imports): to
+ * modulepreload, the chunks of the route's modules (app/page-modules.ts) and, recursively, their static
+ * imports; to prefetch, the same for the modules it may need later, less those.
  */
-function routeFiles(bundle: Bundle): Record<string, string[]> {
+function routeFiles(bundle: Bundle): Record<string, RouteFiles> {
   const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
   const closure = (file: string, into: Set<string>) => {
     if (into.has(file)) return into;
@@ -42,25 +48,36 @@ function routeFiles(bundle: Bundle): Record<string, string[]> {
     for (const imported of chunk?.type === 'chunk' ? chunk.imports : []) closure(imported, into);
     return into;
   };
+  const filesOf = (route: string, modules: readonly string[]) => {
+    const files = new Set<string>();
+    for (const module of modules) {
+      const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(module));
+      if (!chunk) throw new Error(`no chunk for ${module} (route ${route}): update app/page-modules.ts`);
+      closure(chunk.fileName, files);
+    }
+    return files;
+  };
   const entry = new Set<string>();
   for (const chunk of chunks.filter((item) => item.isEntry)) closure(chunk.fileName, entry);
   return Object.fromEntries(
     Object.entries(PAGE_MODULES).map(([route, modules]) => {
-      const files = new Set<string>();
-      for (const module of modules) {
-        const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(module));
-        if (!chunk) throw new Error(`no chunk for ${module} (route ${route}): update app/page-modules.ts`);
-        closure(chunk.fileName, files);
-      }
-      return [route, [...files].filter((file) => !entry.has(file)).map((file) => `/${file}`)];
+      const preload = [...filesOf(route, modules)].filter((file) => !entry.has(file));
+      const prefetch = [...filesOf(route, PAGE_PREFETCH[route] ?? [])].filter((file) => !entry.has(file) && !preload.includes(file));
+      return [route, { modulepreload: preload.map((file) => `/${file}`), prefetch: prefetch.map((file) => `/${file}`) }];
     }),
   );
 }
 
+/** A route's tags, as the API writes them (apps/api/src/plugins/web.ts). */
+const routeTags = ({ modulepreload, prefetch }: RouteFiles) => [
+  ...modulepreload.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ...prefetch.map((href) => `<link rel="prefetch" crossorigin href="${href}">`),
+];
+
 /**
- * Per-route modulepreload (app/page-modules.ts): writes `.vite/route-preloads.json` for the API, which
- * puts the route's tags into index.html for each page it serves, and gives the built index.html the home
- * page's tags between markers (a host serving the file as it is gets `/` right).
+ * Per-route modulepreload and prefetch (app/page-modules.ts): writes `.vite/route-preloads.json` for the
+ * API, which puts the route's tags into index.html for each page it serves, and gives the built
+ * index.html the home page's preloads between markers (a host serving the file as it is gets `/` right).
  */
 function routePreloads(): Plugin {
   return {
@@ -70,8 +87,10 @@ function routePreloads(): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
-        const home = routeFiles(bundle)['/'] ?? [];
-        const links = home.map((href) => `    <link rel="modulepreload" crossorigin href="${href}">`).join('\n');
+        // Preloads only: what the file itself prefetches would count as first-load JavaScript in
+        // bench/first-load.ts, which weighs every script the built index.html names.
+        const home = routeFiles(bundle)['/'];
+        const links = (home ? routeTags({ ...home, prefetch: [] }) : []).map((tag) => `    ${tag}`).join('\n');
         return html.replace(/\n?\s*<\/head>/, `\n    ${ROUTE_PRELOADS_START}\n${links}\n    ${ROUTE_PRELOADS_END}\n  </head>`);
       },
     },
@@ -80,6 +99,14 @@ function routePreloads(): Plugin {
     },
   };
 }
+
+/**
+ * The modules of the core chunk: React, the router, TanStack Query and zod/mini (not classic zod), the
+ * shared constants, texts and contracts the frame uses, the API client and session, the frame's icons and
+ * the toast. Checked by `npm run bench:weight` (the first load of / stays within its budget).
+ */
+const CORE_MODULES =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod[\\/](v4[\\/](core|mini)|mini))[\\/]|packages[\\/]shared[\\/]src[\\/](constants|texts|guards|money|order-status|error-codes)|apps[\\/]web[\\/]src[\\/](lib[\\/](api-client|config|session|file-url|initial-data|after-first-load|colour-mode|query-client|reload-page)\.ts$|components[\\/]frame|components[\\/]ui[\\/](toast|use-page-title|visually-hidden|lazy-component)\.tsx?$)/;
 
 /** The frame's stylesheet and the marker in it that the tokens replace. */
 const FRAME_CSS = '/src/app/frame.css';
@@ -118,6 +145,18 @@ export default defineConfig(({ command }) => ({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        // The code every storefront page runs before its first render, in one chunk beside the entry
+        // (docs/decisions/0015). Left to itself the bundler splits every module the entry shares with a lazy
+        // chunk into a file of its own: / fetched 12 scripts, and on a phone's connection each one more
+        // costs a round trip. Modules that only lazy pages use stay in their chunks.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'core',
+              test: CORE_MODULES,
+            },
+          ],
+        },
       },
     },
   },

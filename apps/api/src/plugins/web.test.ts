@@ -11,16 +11,20 @@ import { storeItems } from '../db/schema.js';
 import { createPlatform, createStoredFile, createStoreItem } from '../test/fixtures.js';
 import { TEST_API_KEY, testConfig } from '../test/harness.js';
 
+const TOAST = '/assets/toast-view-t1.js';
+const page = (...modulepreload: string[]) => ({ modulepreload, prefetch: [TOAST] });
 const ROUTE_PRELOADS = {
-  '/': ['/assets/home-page-h1.js'],
-  '/item/:id': ['/assets/platform-page-p1.js', '/assets/mui-m1.js'],
-  '/gameorder': ['/assets/order-list-page-l1.js', '/assets/mui-m1.js'],
-  '/gameorder/:id': ['/assets/order-detail-page-d1.js', '/assets/mui-m1.js'],
-  '/signin': ['/assets/sign-in-page-s1.js', '/assets/mui-m1.js'],
+  '/': page('/assets/home-page-h1.js'),
+  '/item/:id': { modulepreload: ['/assets/platform-page-p1.js'], prefetch: [TOAST, '/assets/sign-in-dialog-s1.js'] },
+  '/gameorder': page('/assets/order-list-page-l1.js'),
+  '/gameorder/:id': page('/assets/order-detail-page-d1.js'),
+  '/signin': page('/assets/sign-in-page-s1.js'),
 };
 
 /** The hrefs of the page's `<link rel="modulepreload">` tags. */
 const modulePreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+/** The files the page prefetches once loaded (`<meta name="lucky-prefetch">`). */
+const prefetches = (html: string) => /<meta name="lucky-prefetch" content="([^"]*)">/.exec(html)?.[1]?.split(' ') ?? [];
 /** The page's catalogue data block, by call path; null when it has none. */
 const initialData = (html: string): Record<string, unknown> | null => {
   const block = /<script id="initial-data" type="application\/json">(.*?)<\/script>/.exec(html);
@@ -130,6 +134,7 @@ describe('what a page needs first comes with its HTML', () => {
   it("gives / the home page's chunks, the game list as the API answers it, and the first game's picture", async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(modulePreloads(res.body)).toEqual(['/assets/home-page-h1.js']);
+    expect(prefetches(res.body)).toEqual([TOAST]);
     const platformList = '/platform/api/v1/platform/list?keyword=&is_active=true';
     expect(initialData(res.body)).toEqual({ [platformList]: await answer(platformList) });
     expect(imagePreloads(res.body)).toEqual([`/storage/api/v1/storage/file/${picture(1)}`]);
@@ -139,7 +144,8 @@ describe('what a page needs first comes with its HTML', () => {
 
   it("gives /item/{id} its own chunks, the games and the game's items, and the first item's picture", async () => {
     const res = await app.inject({ method: 'GET', url: `/item/${game.id}` });
-    expect(modulePreloads(res.body)).toEqual(ROUTE_PRELOADS['/item/:id']);
+    expect(modulePreloads(res.body)).toEqual(ROUTE_PRELOADS['/item/:id'].modulepreload);
+    expect(prefetches(res.body)).toEqual(ROUTE_PRELOADS['/item/:id'].prefetch);
     const platformList = '/platform/api/v1/platform/list?keyword=&is_active=true';
     const storeList = `/store/api/v1/store/list?keyword=&store_platform=${game.id}`;
     expect(initialData(res.body)).toEqual({ [platformList]: await answer(platformList), [storeList]: await answer(storeList) });
@@ -150,7 +156,7 @@ describe('what a page needs first comes with its HTML', () => {
   it('gives a game that is not on sale, or no game, the game list alone', async () => {
     for (const url of [`/item/${hidden.id}`, '/item/999999', '/item/abc']) {
       const res = await app.inject({ method: 'GET', url });
-      expect(modulePreloads(res.body)).toEqual(ROUTE_PRELOADS['/item/:id']);
+      expect(modulePreloads(res.body)).toEqual(ROUTE_PRELOADS['/item/:id'].modulepreload);
       expect(Object.keys(initialData(res.body)!)).toEqual(['/platform/api/v1/platform/list?keyword=&is_active=true']);
       expect(imagePreloads(res.body)).toEqual([]);
     }
@@ -164,11 +170,13 @@ describe('what a page needs first comes with its HTML', () => {
     ] as const) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
-      expect(modulePreloads(res.body)).toEqual(ROUTE_PRELOADS[route]);
+      expect(modulePreloads(res.body)).toEqual(ROUTE_PRELOADS[route].modulepreload);
+      expect(prefetches(res.body)).toEqual([TOAST]);
       expect(initialData(res.body)).toBeNull();
     }
     const admin = await app.inject({ method: 'GET', url: '/admin/orders' });
     expect(modulePreloads(admin.body)).toEqual([]);
+    expect(prefetches(admin.body)).toEqual([]);
     expect(admin.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
   });
 

@@ -4,8 +4,9 @@
  * browser's public settings injected as a JSON data block (no inline script, so the CSP stays strict).
  *
  * What a page's first paint needs comes with its HTML (docs/decisions/0015): the route's own chunks as
- * `<link rel="modulepreload">` (the build lists them per route), and on the catalogue pages the
- * catalogue responses the page would ask for, as a JSON data block, with its largest picture preloaded.
+ * `<link rel="modulepreload">` (the build lists them per route, with code to prefetch for later), and on
+ * the catalogue pages the catalogue responses the page would ask for, as a JSON data block, with its
+ * largest picture preloaded.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -60,13 +61,22 @@ export const storeListPath = (platformId: number) => `/store/api/v1/store/list?k
 /** Where a stored picture is served (modules/storage), as the web app's fileUrl builds it on this origin. */
 const fileUrl = (fileId: string) => `/storage/api/v1/storage/file/${encodeURIComponent(fileId)}`;
 
-/** The route's preload tags in place of the home page's; none for a route the build does not list. */
-export function withRoutePreloads(html: string, files: readonly string[]): string {
+/** What the build lists for a route: chunks to modulepreload, and code it may need later to prefetch. */
+export interface RouteFiles {
+  modulepreload: string[];
+  prefetch: string[];
+}
+
+/** The route's tags in place of the home page's preloads; none for a route the build does not list. */
+export function withRoutePreloads(html: string, files: RouteFiles | undefined): string {
   const start = html.indexOf(PRELOADS_START);
   const end = html.indexOf(PRELOADS_END);
   if (start < 0 || end < start) return html;
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
-  return html.slice(0, start) + links + html.slice(end + PRELOADS_END.length);
+  const tags = (files?.modulepreload ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+  // Fetched by the page once it has loaded (apps/web/src/lib/after-first-load.ts): prefetch links would
+  // be fetched while it still loads, competing with what it shows.
+  if (files?.prefetch.length) tags.push(`<meta name="lucky-prefetch" content="${files.prefetch.join(' ')}">`);
+  return html.slice(0, start) + tags.join('') + html.slice(end + PRELOADS_END.length);
 }
 
 /** What one page's HTML carries besides the template: API responses (JSON bytes by path) and pictures to preload. */
@@ -158,14 +168,14 @@ export async function registerWeb(
   }
   const template = injectConfig(fs.readFileSync(indexPath, 'utf8'), publicConfig(ctx));
   const preloadsPath = path.join(ctx.config.webDist, ROUTE_PRELOADS_FILE);
-  const routes: Record<string, string[]> = fs.existsSync(preloadsPath)
-    ? (JSON.parse(fs.readFileSync(preloadsPath, 'utf8')) as Record<string, string[]>)
+  const routes: Record<string, RouteFiles> = fs.existsSync(preloadsPath)
+    ? (JSON.parse(fs.readFileSync(preloadsPath, 'utf8')) as Record<string, RouteFiles>)
     : {};
   const templates = new Map(Object.entries(routes).map(([route, files]) => [route, withRoutePreloads(template, files)]));
   const routeTemplate = (route: string) => templates.get(route) ?? template;
   const staticPages = new Map([...templates].map(([route, html]) => [route, compressed(html)]));
   // Any other client route (the admin console, an unknown address): the entry only, no page's chunks.
-  const otherPage = compressed(withRoutePreloads(template, []));
+  const otherPage = compressed(withRoutePreloads(template, undefined));
 
   // Pages with catalogue data, per catalogue and page: a new catalogue (an admin's change) starts afresh.
   // Keys come from the catalogue (a game's id), never from the address alone, so they stay few.

@@ -15,7 +15,25 @@ export const PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/signin': ['src/features/auth/components/sign-in-page.tsx'],
 };
 
-/** The file the build writes beside Vite's manifest: `{ [routePath]: ["/assets/….js", …] }`. */
+/**
+ * Code a page may need later and fetches at the lowest priority once it has loaded (`<link rel=prefetch>`,
+ * into the HTTP cache, not run): the toast view, so that an error still shows when the network drops,
+ * and on the platform page the dialog asking a visitor to sign in. Not run until needed, it costs the
+ * page no main-thread time.
+ */
+const TOAST_VIEW = 'src/components/ui/toast-view.tsx';
+export const PAGE_PREFETCH: Readonly<Record<string, readonly string[]>> = {
+  '/': [TOAST_VIEW],
+  '/item/:id': [TOAST_VIEW, 'src/features/checkout/components/sign-in-dialog.tsx'],
+  '/gameorder': [TOAST_VIEW],
+  '/gameorder/:id': [TOAST_VIEW],
+  '/signin': [TOAST_VIEW],
+};
+
+/**
+ * The file the build writes beside Vite's manifest: for each route, the files to modulepreload and to
+ * prefetch, `{ [routePath]: { modulepreload: ["/assets/….js", …], prefetch: [...] } }`.
+ */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
 /** Around the route's preload tags in the built index.html, so the API can put another route's in their place. */

@@ -9,16 +9,16 @@ import {
   Suspense,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useState,
   type ReactNode,
 } from 'react';
 import { TEXTS } from '@lucky/shared/texts';
-import { afterFirstLoad } from '../../lib/after-first-load';
 
-const loadToastView = () => import('./toast-view');
-const ToastView = lazy(loadToastView);
+// Loaded with the first toast. The page has prefetched it into the HTTP cache once loaded (`<link
+// rel=prefetch>`, app/page-modules.ts), so an error still shows when the network drops meanwhile; not
+// run before then, it costs the page no main-thread time.
+const ToastView = lazy(() => import('./toast-view'));
 
 export interface ToastApi {
   /** Shows a message, or the message of an error (an ApiError, an Error, anything with `message`). */
@@ -48,9 +48,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<Toast | null>(null);
   const [open, setOpen] = useState(false);
 
-  // Off the first paint, and fetched once the page has loaded (not competing with what it shows), so
-  // an error toast still shows when the network drops later.
-  useEffect(() => afterFirstLoad(() => void loadToastView()), []);
 
   const show = useCallback((severity: Toast['severity'], message: string) => {
     setToast((previous) => ({ id: (previous?.id ?? 0) + 1, severity, message }));

@@ -1,11 +1,11 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { lazyWithMui } from '../../../components/ui/lazy-component';
-import { afterFirstLoad } from '../../../lib/after-first-load';
 import type { Checkout } from '../use-checkout';
 import { ORDER_FORM_ID } from './order-form-id';
 import { PayMethodToggle } from './pay-method-toggle';
 
-// MUI's dialog, loaded when a visitor is first asked to sign in: the page's first screen does not need it.
+// MUI's dialog, loaded when a visitor is first asked to sign in: the page's first screen does not need
+// it (the page prefetches its code once loaded, app/page-modules.ts).
 const SignInDialog = lazyWithMui<{ open: boolean; onClose: () => void }>(() =>
   import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })),
 );
@@ -15,9 +15,6 @@ export function CheckoutActions({ checkout }: { checkout: Checkout }) {
   // Mounted from the first ask on, so that closing plays the dialog's exit transition.
   const [dialogMounted, setDialogMounted] = useState(false);
   if (checkout.signInAsked && !dialogMounted) setDialogMounted(true);
-  // A visitor's first add asks to sign in: its code is fetched once the page has loaded, not on the click.
-  const { signedIn } = checkout;
-  useEffect(() => (signedIn ? undefined : afterFirstLoad(() => void SignInDialog.preload().catch(() => undefined))), [signedIn]);
   return (
     <>
       <PayMethodToggle

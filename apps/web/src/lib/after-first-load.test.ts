@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetchLaterCode } from './after-first-load';
+
+describe('code for later', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    document.head.querySelectorAll('meta[name="lucky-prefetch"], link[rel="prefetch"]').forEach((node) => node.remove());
+  });
+
+  it('is prefetched once the page has loaded, from the files the API named, and not before', () => {
+    vi.useFakeTimers();
+    const meta = document.createElement('meta');
+    meta.name = 'lucky-prefetch';
+    meta.content = '/assets/toast-view-t1.js /assets/mui-m1.js';
+    document.head.append(meta);
+
+    prefetchLaterCode();
+    expect(document.querySelectorAll('link[rel="prefetch"]')).toHaveLength(0);
+    vi.runAllTimers();
+
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/assets/toast-view-t1.js', '/assets/mui-m1.js']);
+    expect(links.every((link) => link.crossOrigin === '')).toBe(true);
+  });
+
+  it('does nothing on a page without the list (a build served by another host)', () => {
+    vi.useFakeTimers();
+    prefetchLaterCode();
+    vi.runAllTimers();
+    expect(document.querySelectorAll('link[rel="prefetch"]')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Runs work that can wait until the page has loaded and the browser is idle, so it does not compete
+ * with what the first screen shows (docs/decisions/0015). Returns a cancel function for effects.
+ */
+export function afterFirstLoad(task: () => void): () => void {
+  let cancelled = false;
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(task, { timeout: 3000 });
+    else timer = setTimeout(task, 0);
+  };
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', run);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
+/**
+ * Code the page may need later (the toast view, a dialog), named by the API in
+ * `<meta name="lucky-prefetch" content="/assets/a.js /assets/b.js">` (plugins/web.ts): fetched into the
+ * HTTP cache once the page has loaded (`<link rel=prefetch>`), not run, so it costs no main-thread time
+ * and an error toast still shows if the network drops later. Prefetch links written into the HTML would
+ * be fetched while the page still loads, competing with what it shows.
+ */
+export function prefetchLaterCode(doc: Document = document): () => void {
+  return afterFirstLoad(() => {
+    const files = doc.querySelector('meta[name="lucky-prefetch"]')?.getAttribute('content')?.split(' ') ?? [];
+    for (const href of files.filter(Boolean)) {
+      const link = doc.createElement('link');
+      link.rel = 'prefetch';
+      link.crossOrigin = '';
+      link.href = href;
+      doc.head.append(link);
+    }
+  });
+}
