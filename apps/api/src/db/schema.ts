@@ -386,7 +386,7 @@ export const events = pgTable(
  * reading a day is a few rows whatever the shop's volume (decision 0013). A day is the shop's calendar
  * day (Asia/Ho_Chi_Minh). Orders are counted on the day they were placed, by their status now; bank
  * revenue on the day a bank order was completed; coins on the day of their ledger row. Each day is split
- * in 16 shards (by order, else by user) so that concurrent changes seldom wait for one row; a day's
+ * in 64 shards (by order, else by user) so that concurrent changes seldom wait for one row; a day's
  * figures are the sum of its shards.
  */
 export const shopDayFigures = pgTable(
