@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/routes';
+import { prefetchLaterCode } from './lib/after-first-load';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -19,3 +20,5 @@ void preloadPage(window.location.pathname, window.location.search).then(() =>
     </StrictMode>,
   ),
 );
+// The toast view and the like: into the HTTP cache once the page has loaded, not run.
+prefetchLaterCode();

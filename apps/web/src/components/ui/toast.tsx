@@ -15,9 +15,9 @@ import {
 } from 'react';
 import { TEXTS } from '@lucky/shared/texts';
 
-// Loaded with the first toast. The page has prefetched it into the HTTP cache once loaded (`<link
-// rel=prefetch>`, app/page-modules.ts), so an error still shows when the network drops meanwhile; not
-// run before then, it costs the page no main-thread time.
+// Loaded with the first toast. The page has prefetched it into the HTTP cache once loaded
+// (lib/after-first-load.ts, app/page-modules.ts), so an error still shows when the network drops
+// meanwhile; not run before then, it costs the page no main-thread time.
 const ToastView = lazy(() => import('./toast-view'));
 
 export interface ToastApi {
