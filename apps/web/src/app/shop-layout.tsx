@@ -11,6 +11,7 @@ import { AdminLink } from './admin-link';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { CoinBalance } from '../features/coins/components/coin-balance';
 import { OrdersButton } from '../features/orders/components/orders-button';
+import { afterFirstLoad } from '../lib/after-first-load';
 import { config } from '../lib/config';
 import { useSignedIn } from '../lib/session';
 import { RouteErrorBoundary } from './route-error';
@@ -25,10 +26,16 @@ function LiveOrders() {
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
-    import('./order-events')
-      .then(({ followOrderEvents }) => followOrderEvents(queryClient, controller.signal))
-      .catch((error: unknown) => console.error('live orders', error));
-    return () => controller.abort();
+    // Once the page has loaded: its first screen does not need the stream (docs/decisions/0015).
+    const cancel = afterFirstLoad(() => {
+      import('./order-events')
+        .then(({ followOrderEvents }) => followOrderEvents(queryClient, controller.signal))
+        .catch((error: unknown) => console.error('live orders', error));
+    });
+    return () => {
+      cancel();
+      controller.abort();
+    };
   }, [signedIn, queryClient]);
   return null;
 }

@@ -47,6 +47,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Readonly<Record<string, string>>;
   signal?: AbortSignal;
+  /** The browser's fetch priority: 'low' for a long-lived background connection (event streams). */
+  priority?: RequestPriority;
 }
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
@@ -71,6 +73,7 @@ async function send(path: string, options: RequestOptions, accessToken: string |
       headers,
       body,
       signal: options.signal,
+      ...(options.priority ? { priority: options.priority } : {}),
     });
   } catch (error) {
     if (isAbort(error)) throw error;

@@ -82,7 +82,9 @@ export async function followEventStream(options: EventStreamOptions): Promise<vo
       const headers: Record<string, string> = { accept: 'text/event-stream' };
       if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
       watch();
-      const response = await authorizedFetch(path, { headers, signal: connection.signal });
+      // Low priority: a connection that stays open must not compete with what a page loads (nor count
+      // as one of its critical requests).
+      const response = await authorizedFetch(path, { headers, signal: connection.signal, priority: 'low' });
       // Anything but a stream (an HTML page from a proxy, a JSON body) would end at once, again and again.
       if (!response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
         void response.body?.cancel().catch(() => undefined);
