@@ -4,6 +4,7 @@
  * share of the bare route is taken in the same run, since absolute req/s on a shared 2-core machine
  * are noise.
  */
+import crypto from 'node:crypto';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
 import { API_KEY, api, signIn, type ShopProcess } from './server.js';
@@ -106,15 +107,27 @@ export function orderBody(itemId: number): string {
   });
 }
 
-/** Order placement by `tokens.length` customers at once, one connection each. */
+/**
+ * Order placement by `tokens.length` customers at once, one connection each. Every order carries its own
+ * Idempotency-Key, as the storefront sends one with each new order.
+ */
 export function placement(shop: ShopProcess, tokens: string[], itemId: number): Promise<LoadFigure> {
+  const [request] = perCustomer(tokens, {
+    method: 'POST',
+    headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+    body: orderBody(itemId),
+  });
   return load(shop, '/order/api/v1/order', {
     connections: tokens.length,
-    requests: perCustomer(tokens, {
-      method: 'POST',
-      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
-      body: orderBody(itemId),
-    }),
+    requests: [
+      {
+        ...request!,
+        setupRequest(req, context) {
+          const signed = request!.setupRequest!(req, context);
+          return { ...signed, headers: { ...signed.headers, 'idempotency-key': crypto.randomUUID() } };
+        },
+      },
+    ],
   });
 }
 

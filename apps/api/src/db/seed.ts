@@ -161,22 +161,23 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
           sortOrder: position,
         })
         .returning({ id: platforms.id });
-      await tx.insert(storeItems).values(
-        await Promise.all(
-          platform.items.map(async (item, index) => ({
-            platformId: row!.id,
-            name: item.name,
-            searchName: toSearchText(item.name),
-            description: item.description,
-            picture: await storeSvg(tx, itemArt(platform, index)),
-            priceVnd: item.priceVnd,
-            rawPriceVnd: item.rawPriceVnd,
-            coinCost: coinCost(item.priceVnd),
-            giftCoin: giftCoin(item.priceVnd),
-            sortOrder: index,
-          })),
-        ),
-      );
+      // One at a time: a transaction's queries go over one connection, which answers one query at a time.
+      const items = [];
+      for (const [index, item] of platform.items.entries()) {
+        items.push({
+          platformId: row!.id,
+          name: item.name,
+          searchName: toSearchText(item.name),
+          description: item.description,
+          picture: await storeSvg(tx, itemArt(platform, index)),
+          priceVnd: item.priceVnd,
+          rawPriceVnd: item.rawPriceVnd,
+          coinCost: coinCost(item.priceVnd),
+          giftCoin: giftCoin(item.priceVnd),
+          sortOrder: index,
+        });
+      }
+      await tx.insert(storeItems).values(items);
     }
     // Instances already serving reload their in-memory catalogue once this commits.
     await announceCatalogueChange(tx);

@@ -138,3 +138,52 @@ it('an admin change through one instance shows in the other’s public lists', a
   expect(tags[0]).toBeTruthy();
   expect(tags[1]).toBe(tags[0]);
 });
+
+it('an order placed on the other instance is priced, or refused, by the admin’s latest change', async () => {
+  const [first, second] = instances as [ServerProcess, ServerProcess];
+  const signIn = async (email: string) =>
+    (await call<{ access_token: string }>(first, 'POST', '/auth/api/v1/auth/demo-sign-in', undefined, { user_access_token: email }))
+      .access_token;
+  const admin = await signIn(ADMIN);
+  const customer = await signIn('khach.hai.may@lucky.test');
+  const game = await call<AdminPlatform>(first, 'POST', '/platform/api/v1/admin/platform', admin, { name: 'Tốc Chiến' });
+  const item = await call<AdminStoreItem>(first, 'POST', '/store/api/v1/admin/store', admin, {
+    platform_id: game.id,
+    name: 'Thẻ Đường Đua',
+    description: 'Thẻ mùa',
+    price: 50_000,
+    raw_price: 60_000,
+    coin: 500,
+    gift_coin: 20,
+  });
+  const storeList = `/store/api/v1/store/list?keyword=&store_platform=${game.id}`;
+  await readUntil<StoreItem[]>(second, storeList, (list) => list[0]?.price === 50_000);
+  const order = {
+    order_bank_name: 'Nguyễn Văn Hai',
+    order_contact: '0901234567',
+    order_account: '',
+    order_pass: '',
+    order_server: 'Asia',
+    order_uid: '123456',
+    order_comment: '',
+    order_pay_method: 1,
+    order_items: [{ id: item.id, quantity: 2 }],
+  };
+  const place = (body: unknown) =>
+    fetch(`${second.url}/order/api/v1/order`, {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY, authorization: customer, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect(await (await place(order)).json()).toMatchObject({ total_price: 100_000, total_gift_coin: 40 });
+
+  await call(first, 'PATCH', `/store/api/v1/admin/store/${item.id}`, admin, { price: 45_000 });
+  await readUntil<StoreItem[]>(second, storeList, (list) => list[0]?.price === 45_000);
+  expect(await (await place(order)).json()).toMatchObject({ total_price: 90_000 });
+
+  await call(first, 'PATCH', `/store/api/v1/admin/store/${item.id}`, admin, { is_active: false });
+  await readUntil<StoreItem[]>(second, storeList, (list) => list.length === 0);
+  const refused = await place(order);
+  expect(refused.status).toBe(400);
+  expect(((await refused.json()) as { message: string }).message).toBe('Sản phẩm không tồn tại hoặc đã ngừng bán');
+});

@@ -65,6 +65,20 @@ export interface Catalogue {
   /** Active items of active platforms, in display order. */
   items: Entry<StoreItem>[];
   bodies: Map<string, JsonBody>;
+  /** What placing an order copies from each active item (the ids of inactive ones are absent). */
+  orderable: Map<number, OrderableItem>;
+}
+
+/** An active item of an active platform, as an order line is priced from it. */
+export interface OrderableItem {
+  id: number;
+  name: string;
+  priceVnd: number;
+  coinCost: number;
+  giftCoin: number;
+  platformId: number;
+  platformName: string;
+  needLogin: boolean;
 }
 
 /**
@@ -115,6 +129,26 @@ export function storeListBody(
   });
 }
 
+function orderableItems(platformRows: repo.PlatformRow[], itemRows: repo.StoreItemRow[]): Map<number, OrderableItem> {
+  const platformsById = new Map(platformRows.map((row) => [row.id, row]));
+  const orderable = new Map<number, OrderableItem>();
+  for (const item of itemRows) {
+    const platform = platformsById.get(item.platformId);
+    if (!platform) continue;
+    orderable.set(item.id, {
+      id: item.id,
+      name: item.name,
+      priceVnd: item.priceVnd,
+      coinCost: item.coinCost,
+      giftCoin: item.giftCoin,
+      platformId: platform.id,
+      platformName: platform.name,
+      needLogin: platform.needLogin,
+    });
+  }
+  return orderable;
+}
+
 /** Reads the active catalogue and builds the bodies the storefront asks for most: the unfiltered lists. */
 export async function loadCatalogue(db: Db): Promise<Catalogue> {
   const [platformRows, itemRows] = await Promise.all([repo.listActivePlatforms(db), repo.listActiveItems(db)]);
@@ -126,6 +160,7 @@ export async function loadCatalogue(db: Db): Promise<Catalogue> {
     platforms: platforms.map((value, index) => ({ value, search: platformRows[index]!.searchName })),
     items: items.map((value, index) => ({ value, search: itemRows[index]!.searchName })),
     bodies: new Map(),
+    orderable: orderableItems(platformRows, itemRows),
   };
   platformListBody(catalogue, {});
   storeListBody(catalogue, {});

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
 import { events } from '../../db/schema.js';
 
+/** The channel migration 0006's publish_event NOTIFYs on. */
 export const EVENTS_CHANNEL = 'lucky_events';
 /** Events are kept this long for streams that reconnect with Last-Event-ID. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -98,13 +99,11 @@ export function createEventHub(database: Pick<Database, 'db' | 'listen'>, log: F
   return {
     origin,
     async publish(tx, event) {
-      // One round trip: the row, and its NOTIFY (delivered at commit) carrying the row's id, in one statement.
-      // The payload has LiveEvent's shape (parsePayload reads it back).
-      const inserted = tx.insert(events).values(event).returning({ id: events.id });
-      await tx.execute(sql`with e as (${inserted.getSQL()})
-        select pg_notify(${EVENTS_CHANNEL}, json_build_object(
-          'id', e.id, 'kind', ${event.kind}::text, 'entityId', ${event.entityId}::text, 'userId', ${event.userId}::text,
-          'cause', ${event.cause}::text, 'origin', ${origin}::text)::text) from e`);
+      // One round trip: the row and its NOTIFY (delivered at commit), by migration 0006's publish_event,
+      // whose payload has LiveEvent's shape (parsePayload reads it back).
+      await tx.execute(
+        sql`select publish_event(${event.kind}::text, ${event.entityId}::text, ${event.userId}::uuid, ${event.cause}::text, ${origin}::text)`,
+      );
     },
     subscribe(listener) {
       listeners.add(listener);

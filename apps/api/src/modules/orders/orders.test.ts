@@ -156,12 +156,15 @@ describe('POST /order/api/v1/order', () => {
   it('keeps the price and name paid even after the catalogue changes', async () => {
     const { token } = await newCustomer();
     const item = await createStoreItem(t.app.ctx.db, uidPlatform.id, { name: 'Gói khuyến mãi', priceVnd: 10_000, coinCost: 100, giftCoin: 5 });
+    // Written straight to the table: the catalogue in memory is dropped by hand, as a console change drops it.
+    t.app.ctx.catalogue.invalidate();
     const placed = await placeOk(token, uidOrder({ order_items: [{ id: item.id, quantity: 1 }] }));
 
     await t.app.ctx.db
       .update(storeItems)
       .set({ name: 'Gói khuyến mãi (tăng giá)', priceVnd: 15_000, coinCost: 150, giftCoin: 0 })
       .where(eq(storeItems.id, item.id));
+    t.app.ctx.catalogue.invalidate();
 
     const res = await t.request({ method: 'GET', url: `${ORDER_URL}/${placed.id}`, token });
     expect(res.json().stores).toEqual([{ store_id: item.id, name: 'Gói khuyến mãi', price: 10_000, coin: 100, gift_coin: 5, quantity: 1 }]);
@@ -359,6 +362,15 @@ describe('POST /order/api/v1/order', () => {
     });
   });
 
+  it('asks to sign in again when the signed-in customer no longer exists, writing nothing', async () => {
+    const { userId, token } = await newCustomer();
+    await t.app.ctx.db.delete(users).where(eq(users.id, userId));
+    const res = await place(token, uidOrder());
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại');
+    expect(await t.app.ctx.db.select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
+  });
+
   describe('with an Idempotency-Key', () => {
     it('returns the first order for a retry of the same request instead of placing another', async () => {
       const { token } = await newCustomer();
@@ -385,6 +397,23 @@ describe('POST /order/api/v1/order', () => {
       const headers = { 'idempotency-key': 'coin-retry' };
       const first = await placeOk(token, uidOrder({ order_pay_method: 0 }), headers);
       expect((await placeOk(token, uidOrder({ order_pay_method: 0 }), headers)).id).toBe(first.id);
+    });
+
+    it('returns the first order for a retry even after its item has left the catalogue', async () => {
+      const { token } = await newCustomer();
+      const item = await createStoreItem(t.app.ctx.db, uidPlatform.id, { name: 'Gói sắp ngừng bán' });
+      t.app.ctx.catalogue.invalidate();
+      const headers = { 'idempotency-key': 'retry-after-delist' };
+      const body = uidOrder({ order_items: [{ id: item.id, quantity: 1 }] });
+      const first = await placeOk(token, body, headers);
+
+      await t.app.ctx.db.update(storeItems).set({ isActive: false }).where(eq(storeItems.id, item.id));
+      t.app.ctx.catalogue.invalidate();
+      expect(await placeOk(token, body, headers)).toEqual(first);
+      const fresh = await place(token, body, { 'idempotency-key': 'a-new-cart' });
+      expect(fresh.statusCode).toBe(400);
+      expect(fresh.json().message).toBe('Sản phẩm không tồn tại hoặc đã ngừng bán');
+      expect(await orderCount(token)).toBe(1);
     });
 
     it('keeps keys apart between customers', async () => {

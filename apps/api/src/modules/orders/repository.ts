@@ -2,32 +2,12 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customerOrderColumns } from '../../db/order-columns.js';
-import { auditLog, orderLines, orders, platforms, storeItems } from '../../db/schema.js';
+import { orderLines, orders } from '../../db/schema.js';
 
 export type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof customerOrderColumns>;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = typeof orderLines.$inferInsert;
-
-/** Catalogue rows for the ids in a cart, with their platform; missing ids are simply absent. */
-export function findItemsForOrder(db: Db, ids: number[]) {
-  return db
-    .select({
-      id: storeItems.id,
-      name: storeItems.name,
-      priceVnd: storeItems.priceVnd,
-      coinCost: storeItems.coinCost,
-      giftCoin: storeItems.giftCoin,
-      isActive: storeItems.isActive,
-      platformId: platforms.id,
-      platformName: platforms.name,
-      platformActive: platforms.isActive,
-      needLogin: platforms.needLogin,
-    })
-    .from(storeItems)
-    .innerJoin(platforms, eq(platforms.id, storeItems.platformId))
-    .where(inArray(storeItems.id, ids));
-}
 
 export async function findByIdempotencyKey(db: Db, userId: string, key: string) {
   const [row] = await db
@@ -39,34 +19,70 @@ export async function findByIdempotencyKey(db: Db, userId: string, key: string) 
 
 export type PlacedLine = Omit<NewOrderLine, 'id' | 'orderId'>;
 
+/** What placing writes: every orders column the customer's request and the catalogue decide. */
+export type PlacedOrderValues = Omit<OrderRow, 'resultComment' | 'resultPicture'> &
+  Pick<NewOrder, 'userId' | 'passEncrypted' | 'idempotencyKey' | 'requestHash'>;
+
+export interface PlaceOrderWrite {
+  order: PlacedOrderValues;
+  lines: PlacedLine[];
+  /** Coins the order reserves (0 for a bank order): more than the customer has free and nothing is written. */
+  coinsNeeded: number;
+  audit: { action: string; after: Record<string, unknown> };
+  event: { kind: string; cause: string; origin: string };
+}
+
+export type PlaceOrderOutcome =
+  | { outcome: 'placed' }
+  | { outcome: 'replay'; id: string; request_hash: string | null }
+  | { outcome: 'no_user' }
+  | { outcome: 'no_coins' }
+  | { outcome: 'code_taken' };
+
 /**
- * Writes a new order, its lines and its audit row in one statement (one round trip inside the placing
- * transaction, where the customer's row lock is held). Returns false, writing nothing, when the order's
- * code is taken: the caller draws another one.
+ * Places an order in one round trip (migration 0006's place_order, decision 0017): under the customer's
+ * row lock, the order placed earlier with the same idempotency key is answered instead; a coin order
+ * needs enough free coins; then the order, its lines, its audit row and its event are written.
  */
-export async function insertPlacedOrder(
-  tx: Db,
-  order: NewOrder & { id: string },
-  lines: PlacedLine[],
-  audit: { action: string; after: Record<string, unknown> },
-): Promise<boolean> {
-  const inserted = tx.insert(orders).values(order).onConflictDoNothing({ target: orders.code }).returning({ id: orders.id, userId: orders.userId });
-  // The lines and the audit row are written only if the order was (they select from o).
-  // Both drivers answer a raw statement with `rows`.
-  const result = (await tx.execute(sql`
-    with o as (${inserted.getSQL()}),
-    l as (
-      insert into ${orderLines} (order_id, position, store_id, name, price_vnd, coin_cost, gift_coin, quantity)
-      select o.id, l.position, l.store_id, l.name, l.price_vnd, l.coin_cost, l.gift_coin, l.quantity
-      from o cross join jsonb_to_recordset(${JSON.stringify(lines.map(toLineRecord))}::jsonb)
-        as l(position integer, store_id integer, name text, price_vnd bigint, coin_cost bigint, gift_coin bigint, quantity integer)
-    ),
-    a as (
-      insert into ${auditLog} (actor_id, action, entity, entity_id, after)
-      select o.user_id, ${audit.action}::text, 'order', o.id::text, ${JSON.stringify(audit.after)}::jsonb from o
-    )
-    select count(*)::int as inserted from o`)) as unknown as { rows: { inserted: number }[] };
-  return Number(result.rows[0]?.inserted ?? 0) > 0;
+export async function placeOrder(db: Db, write: PlaceOrderWrite): Promise<PlaceOrderOutcome> {
+  const { order } = write;
+  const payload = {
+    order: {
+      id: order.id,
+      code: order.code,
+      user_id: order.userId,
+      platform_id: order.platformId,
+      platform_name: order.platformName,
+      status: order.status,
+      pay_method: order.payMethod,
+      pay_qr_code: order.payQrCode,
+      total_price_vnd: order.totalPriceVnd,
+      total_coin: order.totalCoin,
+      total_gift_coin: order.totalGiftCoin,
+      order_bank_name: order.bankName,
+      order_contact: order.contact,
+      order_account: order.account,
+      order_pass_encrypted: order.passEncrypted ?? null,
+      order_server: order.server,
+      order_uid: order.uid,
+      order_comment: order.comment,
+      idempotency_key: order.idempotencyKey ?? null,
+      request_hash: order.requestHash ?? null,
+      due_at: order.dueAt.toISOString(),
+      created_at: order.createdAt.toISOString(),
+    },
+    lines: write.lines.map(toLineRecord),
+    coins_needed: write.coinsNeeded,
+    audit: write.audit,
+    event: write.event,
+  };
+  // Both drivers answer a raw statement with `rows`, and parse jsonb.
+  const result = (await db.execute(sql`select place_order(${JSON.stringify(payload)}::jsonb) as placed`)) as unknown as {
+    rows: { placed: PlaceOrderOutcome }[];
+  };
+  const placed = result.rows[0]?.placed;
+  if (!placed) throw new Error('place_order answered nothing');
+  return placed;
 }
 
 const toLineRecord = (line: PlacedLine) => ({

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import {
   API_MESSAGES,
   EVENT_CAUSES,
+  EVENT_KINDS,
   MAX_LINE_QUANTITY,
   ORDER_STATUS,
   ORDER_STATUS_ALL,
@@ -20,29 +21,20 @@ import {
   type Totals,
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
-import type { Db, Tx } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { lockCoinTotal, notEnoughCoins, pendingCoins } from '../coins/service.js';
-import { announceOrder } from '../order-lifecycle/service.js';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../lib/app-error.js';
+import type { OrderableItem } from '../catalog/service.js';
+import { notEnoughCoins } from '../coins/service.js';
 import { dueAtFor } from './due-at.js';
 import { newOrderCode } from './order-code.js';
 import * as repo from './repository.js';
-
-interface DraftLine {
-  storeId: number;
-  name: string;
-  priceVnd: number;
-  coinCost: number;
-  giftCoin: number;
-  quantity: number;
-}
 
 /** A validated, priced cart: everything needed to write the order except its code. */
 interface Draft {
   platformId: number;
   platformName: string;
   needLogin: boolean;
-  lines: DraftLine[];
+  lines: repo.PlacedLine[];
   totals: Totals;
 }
 
@@ -63,17 +55,24 @@ function mergeCart(items: OrderRequest['order_items']): Map<number, number> {
   return quantities;
 }
 
-/** Checks the request against spec §5 and the catalogue, and prices it from the database. */
-async function draftOrder(db: Db, input: OrderRequest): Promise<Draft> {
+/**
+ * Checks the request against spec §5 and the catalogue, and prices it from the catalogue the process
+ * holds in memory: the active items of active platforms, dropped on every change on every instance
+ * (modules/catalog/cache.ts, decision 0017).
+ */
+async function draftOrder(ctx: AppContext, input: OrderRequest): Promise<Draft> {
   // Spec §5, the rule the web form runs too: name and server, then the cart; the platform's own fields
   // once its items say which platform it is. Missing fields are named, so the form can mark them.
   const early = orderProblem(input, null, input.order_items.length);
   if (early) throw badRequest(early.message, early.fields);
 
   const quantities = mergeCart(input.order_items);
-  const items = await repo.findItemsForOrder(db, [...quantities.keys()]);
-  if (items.length !== quantities.size || items.some((item) => !item.isActive || !item.platformActive)) {
-    throw badRequest(API_MESSAGES.itemsUnavailable);
+  const { orderable } = await ctx.catalogue.current();
+  const items: OrderableItem[] = [];
+  for (const id of quantities.keys()) {
+    const item = orderable.get(id);
+    if (!item) throw badRequest(API_MESSAGES.itemsUnavailable);
+    items.push(item);
   }
   if (new Set(items.map((item) => item.platformId)).size > 1) throw badRequest(API_MESSAGES.itemsMixedPlatforms);
   const platform = items[0]!;
@@ -81,11 +80,17 @@ async function draftOrder(db: Db, input: OrderRequest): Promise<Draft> {
   const missing = orderProblem(input, platform.needLogin, input.order_items.length);
   if (missing) throw badRequest(missing.message, missing.fields);
 
-  const byId = new Map(items.map((item) => [item.id, item]));
-  const lines = [...quantities].map(([id, quantity]): DraftLine => {
-    const item = byId.get(id)!;
-    return { storeId: id, name: item.name, priceVnd: item.priceVnd, coinCost: item.coinCost, giftCoin: item.giftCoin, quantity };
-  });
+  const lines = items.map(
+    (item, position): repo.PlacedLine => ({
+      position,
+      storeId: item.id,
+      name: item.name,
+      priceVnd: item.priceVnd,
+      coinCost: item.coinCost,
+      giftCoin: item.giftCoin,
+      quantity: quantities.get(item.id)!,
+    }),
+  );
   const totals = computeTotals(
     lines.map((line) => ({ price: line.priceVnd, coin: line.coinCost, gift_coin: line.giftCoin, quantity: line.quantity })),
     input.order_pay_method,
@@ -144,63 +149,31 @@ async function replayedOrder(db: Db, userId: string, key: string, fingerprint: s
   return toOrder(found.order, await linesOfOrder(db, found.order.id));
 }
 
-/** What placing writes besides the code and its QR: the customer's columns and the private ones. */
-type NewPlacedOrder = Omit<repo.OrderRow, 'code' | 'payQrCode' | 'resultComment' | 'resultPicture'> &
-  Pick<repo.NewOrder, 'userId' | 'passEncrypted' | 'idempotencyKey' | 'requestHash'>;
-
 /**
- * Writes the order, its lines and its audit row (one statement) and announces it (one more); draws a new
- * code in the rare case one is taken. The customer's view is built from what was written, not read back.
- */
-async function insertOrder(
-  ctx: AppContext,
-  tx: Tx,
-  values: NewPlacedOrder,
-  lines: DraftLine[],
-): Promise<Order> {
-  const placedLines = lines.map((line, position) => ({ position, ...line }));
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const code = newOrderCode();
-    const payQrCode =
-      values.payMethod === PAY_METHOD.BANK
-        ? buildVietQrPayload({
-            bankBin: ctx.config.bank.bin,
-            accountNumber: ctx.config.bank.accountNumber,
-            amountVnd: values.totalPriceVnd,
-            memo: code,
-          })
-        : '';
-    const written = await repo.insertPlacedOrder(tx, { ...values, code, payQrCode }, placedLines, {
-      action: 'order.create',
-      after: { status: values.status, code, pay_method: values.payMethod, total_price: values.totalPriceVnd, total_coin: values.totalCoin },
-    });
-    if (!written) continue;
-    await announceOrder(ctx, tx, { id: values.id, userId: values.userId }, EVENT_CAUSES.PLACED);
-    const row: repo.OrderRow = { ...values, code, payQrCode, resultComment: '', resultPicture: [] };
-    return toOrder(row, placedLines);
-  }
-  throw new Error('could not draw an unused order code');
-}
-
-/**
- * POST /order/api/v1/order. For coin orders the check and the reservation are one step: the user's
- * row is locked, pending coins are summed and the order (which is the reservation) is inserted in one
- * transaction, so parallel orders queue and can never overspend. Bank orders take the same lock,
- * which also makes a retried Idempotency-Key see the first order instead of racing it.
+ * POST /order/api/v1/order. The API prices the order from the catalogue, draws its code and seals the
+ * game password; the database writes it in one round trip (repo.placeOrder) under the customer's row
+ * lock. For coin orders the check and the reservation are one step there, so parallel orders queue and
+ * can never overspend; a retried Idempotency-Key finds the first order under the same lock.
  */
 export async function placeOrder(ctx: AppContext, userId: string, input: OrderRequest, options: PlaceOrderOptions): Promise<Order> {
   const key = options.idempotencyKey;
   const fingerprint = key ? requestFingerprint(ctx, input) : null;
-  if (key && fingerprint) {
-    const earlier = await replayedOrder(ctx.db, userId, key, fingerprint);
-    if (earlier) return earlier;
+  let draft: Draft;
+  try {
+    draft = await draftOrder(ctx, input);
+  } catch (error) {
+    // A retry of an order already placed gets that order, even if its items have left the catalogue since.
+    if (key && fingerprint && error instanceof AppError) {
+      const earlier = await replayedOrder(ctx.db, userId, key, fingerprint);
+      if (earlier) return earlier;
+    }
+    throw error;
   }
 
-  const draft = await draftOrder(ctx.db, input);
   const placedAt = options.now ?? new Date();
   // Chosen here, not by the database: the game password is sealed bound to it (lib/secret-box.ts).
   const id = crypto.randomUUID();
-  const values: NewPlacedOrder = {
+  const values: Omit<repo.PlacedOrderValues, 'code' | 'payQrCode'> = {
     id,
     userId,
     platformId: draft.platformId,
@@ -225,18 +198,41 @@ export async function placeOrder(ctx: AppContext, userId: string, input: OrderRe
   };
 
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const coinTotal = await lockCoinTotal(tx, userId);
-      if (key && fingerprint) {
-        const earlier = await replayedOrder(tx, userId, key, fingerprint);
-        if (earlier) return earlier;
+    // A new code in the rare case the one drawn is taken.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const code = newOrderCode();
+      const payQrCode =
+        values.payMethod === PAY_METHOD.BANK
+          ? buildVietQrPayload({ bankBin: ctx.config.bank.bin, accountNumber: ctx.config.bank.accountNumber, amountVnd: values.totalPriceVnd, memo: code })
+          : '';
+      const order: repo.PlacedOrderValues = { ...values, code, payQrCode };
+      const placed = await repo.placeOrder(ctx.db, {
+        order,
+        lines: draft.lines,
+        coinsNeeded: values.payMethod === PAY_METHOD.COIN ? values.totalCoin : 0,
+        audit: {
+          action: 'order.create',
+          after: { status: values.status, code, pay_method: values.payMethod, total_price: values.totalPriceVnd, total_coin: values.totalCoin },
+        },
+        event: { kind: EVENT_KINDS.ORDER, cause: EVENT_CAUSES.PLACED, origin: ctx.events.origin },
+      });
+      switch (placed.outcome) {
+        case 'placed':
+          // The customer's view is built from what was written, not read back.
+          return toOrder({ ...order, resultComment: '', resultPicture: [] }, draft.lines);
+        case 'replay':
+          if (placed.request_hash !== fingerprint) throw conflict(API_MESSAGES.idempotencyConflict);
+          return await getOrder(ctx.db, userId, placed.id);
+        case 'no_user':
+          // A valid token for a user that no longer exists: a lost session.
+          throw unauthenticated(API_MESSAGES.sessionExpired);
+        case 'no_coins':
+          throw notEnoughCoins();
+        case 'code_taken':
+          continue;
       }
-      if (input.order_pay_method === PAY_METHOD.COIN) {
-        const available = coinTotal - (await pendingCoins(tx, userId));
-        if (available < draft.totals.coin) throw notEnoughCoins();
-      }
-      return insertOrder(ctx, tx, values, draft.lines);
-    });
+    }
+    throw new Error('could not draw an unused order code');
   } catch (error) {
     // Backstop for the unique (user, key) index should an insert ever bypass the lock: return the winner.
     if (key && fingerprint && repo.isUniqueViolation(error, 'orders_user_idempotency_key')) {
