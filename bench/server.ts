@@ -81,11 +81,23 @@ export interface StartOptions {
   nodeArgs?: string[];
 }
 
-/** Starts `node apps/api/dist/server.js` (needs `npm run build`) with the demo catalogue and demo sign-in. */
+/**
+ * The Node.js flags the shop runs with: those of `npm run serve` (package.json), so the bench measures the
+ * shop as it is started (its heap limit, decision 0019).
+ */
+export function serveNodeFlags(): string[] {
+  const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const words = (scripts.serve ?? '').split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'apps/api/dist/server.js') throw new Error(`unexpected serve script: ${scripts.serve}`);
+  return words.slice(1, -1);
+}
+
+/** Starts the built shop as `npm run serve` does (needs `npm run build`), with the demo catalogue and demo sign-in. */
 export async function startShop(options: StartOptions = {}): Promise<ShopProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lucky-bench-'));
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'apps/api/dist/server.js')], {
+  const args = [...serveNodeFlags(), ...(options.nodeArgs ?? []), path.join(root, 'apps/api/dist/server.js')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
