@@ -10,7 +10,6 @@
  *
  * Prints each figure beside its budget; exits 1 when one is missed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,9 +18,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { STORAGE_KEYS } from '@lucky/shared/constants';
+import { api, startSeededShop } from './server.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const API_KEY = 'lucky-local-key';
 const CHROME_PATH = '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -80,23 +78,14 @@ interface TokenPair {
   refresh_token: string;
 }
 
-async function call<T>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = { 'x-api-key': API_KEY, accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = token;
-  const res = await fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** A demo customer's fresh token pair (POST /auth/api/v1/auth/demo-sign-in). */
 export function demoSignIn(base: string, email = 'lighthouse@example.com'): Promise<TokenPair> {
-  return call<TokenPair>(base, 'POST', '/auth/api/v1/auth/demo-sign-in', { user_access_token: email });
+  return api<TokenPair>(base, 'POST', '/auth/api/v1/auth/demo-sign-in', { body: { user_access_token: email } });
 }
 
 /** The first active platform's id (GET /platform/api/v1/platform/list). */
 export async function firstPlatformId(base: string): Promise<number> {
-  const platforms = await call<{ id: number }[]>(base, 'GET', '/platform/api/v1/platform/list?keyword=&is_active=true');
+  const platforms = await api<{ id: number }[]>(base, 'GET', '/platform/api/v1/platform/list?keyword=&is_active=true');
   const first = platforms[0];
   if (!first) throw new Error('the shop has no active platform: start it with SEED_DEMO=true');
   return first.id;
@@ -104,18 +93,12 @@ export async function firstPlatformId(base: string): Promise<number> {
 
 /** Places a bank-transfer order for the demo customer (its detail page then shows the QR block); returns its id. */
 export async function placeDemoOrder(base: string, tokens: TokenPair, platformId: number): Promise<string> {
-  const items = await call<{ id: number; is_active: boolean }[]>(
-    base,
-    'GET',
-    `/store/api/v1/store/list?keyword=&store_platform=${platformId}`,
-  );
+  const items = await api<{ id: number; is_active: boolean }[]>(base, 'GET', `/store/api/v1/store/list?keyword=&store_platform=${platformId}`);
   const item = items.find((entry) => entry.is_active);
   if (!item) throw new Error(`platform ${platformId} has no active store item`);
-  const placed = await call<{ id: string }>(
-    base,
-    'POST',
-    '/order/api/v1/order',
-    {
+  const placed = await api<{ id: string }>(base, 'POST', '/order/api/v1/order', {
+    token: tokens.access_token,
+    body: {
       order_bank_name: 'Nguyen Van Lighthouse',
       order_contact: '',
       order_account: 'lighthouse',
@@ -126,8 +109,7 @@ export async function placeDemoOrder(base: string, tokens: TokenPair, platformId
       order_pay_method: 1,
       order_items: [{ id: item.id, quantity: 1 }],
     },
-    tokens.access_token,
-  );
+  });
   return placed.id;
 }
 
@@ -236,32 +218,6 @@ export async function runLighthouse(opts: LighthouseOptions): Promise<Lighthouse
 
 // ---------- standalone ----------
 
-/** Starts `node apps/api/dist/server.js` on a fresh PGlite folder with the demo seed (as bench/run.ts). */
-async function startShop(port: number): Promise<{ base: string; stop: () => void }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky-lighthouse-'));
-  const server: ChildProcess = spawn('node', [path.join(root, 'apps/api/dist/server.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT: 'false', SEED_DEMO: 'true' },
-    stdio: 'inherit',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    server.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) break;
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  stop();
-  throw new Error('the shop did not start within 120 s (built? npm run build)');
-}
-
 /** The issue's five pages: two need a platform id and an order of the demo customer. */
 export async function shopPages(base: string): Promise<LighthousePage[]> {
   const platformId = await firstPlatformId(base);
@@ -301,7 +257,8 @@ async function main(): Promise<void> {
   const jsonAt = args.indexOf('--json');
   const jsonDir = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
   const given = args.find((arg, index) => !arg.startsWith('--') && index !== jsonAt + 1);
-  const shop = given ? { base: given.replace(/\/+$/, ''), stop: () => {} } : await startShop(Number(process.env.LIGHTHOUSE_PORT ?? 8093));
+  // Without an address: the built shop on a fresh PGlite with the demo catalogue, as bench/run.ts starts it.
+  const shop = given ? { base: given.replace(/\/+$/, ''), stop: async () => {} } : await startSeededShop();
   let ok = false;
   try {
     const started = Date.now();
@@ -321,7 +278,7 @@ async function main(): Promise<void> {
       console.log(`median reports in ${jsonDir}`);
     }
   } finally {
-    shop.stop();
+    await shop.stop();
   }
   process.exit(ok ? 0 : 1);
 }
