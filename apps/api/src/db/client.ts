@@ -96,8 +96,8 @@ async function listenPostgres(
 /**
  * PGlite's postgresql.conf, written at every start. PostgreSQL's default 128 MB of shared buffers is sized
  * for a server with many connections; PGlite is one connection inside the shop's own process, and its
- * files are read through the operating system's page cache anyway. 16 MB keeps about 150 MB off the
- * process's resident memory at no measured cost to the shop's reads (docs/decisions/0016).
+ * files are read through the operating system's page cache anyway. 16 MB keeps about 120 MB off the
+ * process's resident memory at no measured cost to the shop's reads or placement (docs/decisions/0016, 0019).
  */
 const PGLITE_CONF = ['shared_buffers = 16MB'];
 
