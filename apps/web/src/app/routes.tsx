@@ -62,13 +62,18 @@ const DATA_WAIT_MS = 3000;
  */
 export async function preloadPage(pathname: string, search = ''): Promise<void> {
   const match = matchRoutes(routes, pathname)?.at(-1);
-  const element = match?.route.element;
-  const code = isValidElement(element) && isLazyPage(element.type) ? element.type.preload().catch(() => undefined) : undefined;
+  const code = preloadPageCode(pathname);
   const loadData = match?.route.path ? PAGE_DATA[match.route.path] : undefined;
   const data = loadData
     ? Promise.race([loadData(match!.params, new URLSearchParams(search)), new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS))])
     : undefined;
   await Promise.all([code, data]);
+}
+
+/** Loads the code of the page at the address (the server's render, entry-server.tsx, too); resolves either way. */
+export async function preloadPageCode(pathname: string): Promise<void> {
+  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  if (isValidElement(element) && isLazyPage(element.type)) await element.type.preload().catch(() => undefined);
 }
 
 /**

@@ -52,6 +52,11 @@ export async function prefetchInitialData<T>(path: string, schema: Schema<T>): P
   }
 }
 
+/** The server (entry-server.tsx): the responses the page's HTML carries, for the render that goes with them. */
+export function provideInitialData(entries: Record<string, unknown>): void {
+  responses = new Map(Object.entries(entries));
+}
+
 /** Tests: forget what was read, so the next call reads the document again. */
 export function resetInitialData(): void {
   responses = null;
