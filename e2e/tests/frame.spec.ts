@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, catalogue, newEmail, seriousViolations, signIn, snapshot } from './support';
+import { api, catalogue, hydrated, newEmail, seriousViolations, signIn, snapshot } from './support';
 
 test.describe('the page frame', () => {
   test('an anonymous visitor sees Đăng nhập, the support links and the 16:00 promise', async ({ page }, testInfo) => {
@@ -48,6 +48,7 @@ test.describe('the page frame', () => {
 test.describe('colour mode', () => {
   test('dark mode is remembered across a reload and stays readable', async ({ page }, testInfo) => {
     await page.goto('/');
+    await hydrated(page);
     await page.getByRole('button', { name: /^Chế độ màu/ }).click();
     await page.getByRole('menuitemradio', { name: 'Tối' }).click();
     await expect(page.getByRole('button', { name: 'Chế độ màu: Tối' })).toBeVisible();
@@ -128,7 +129,8 @@ test.describe('colour mode on a phone set to dark', () => {
     const context = await browser.newContext({ colorScheme: 'dark', javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
-    await expect(page.locator('#root')).toBeEmpty();
+    // The page comes rendered (docs/decisions/0018), dark from its first paint.
+    await expect(page.getByRole('heading', { name: 'Lựa chọn trò chơi' })).toBeVisible();
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 16, 24)');
     await context.close();
   });
