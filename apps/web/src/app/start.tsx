@@ -13,8 +13,9 @@ import { preloadPage } from './routes';
 export function start(root: HTMLElement): void {
   const serverRendered = root.firstElementChild !== null;
   // The first page's code, and the customer's data it shows first, before the first render: one render
-  // with the page in it (and, hydrating, the page's code at hand, so nothing suspends).
-  void preloadPage(window.location.pathname, window.location.search).then(() => {
+  // with the page in it. Hydrating, the code alone (so nothing suspends): the page is on screen already,
+  // and an order page shows the customer's data once it has come.
+  void preloadPage(window.location.pathname, window.location.search, { codeOnly: serverRendered }).then(() => {
     const app = (
       <StrictMode>
         <App />

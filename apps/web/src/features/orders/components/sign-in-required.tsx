@@ -2,6 +2,7 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router';
 import { TEXTS } from '@lucky/shared/texts';
 import { useHydrated } from '../../../lib/hydration';
+import { pageDataSettled } from '../../../lib/initial-data';
 import { getAccessToken, useSignedIn } from '../../../lib/session';
 
 /**
@@ -18,11 +19,19 @@ export function SignInRequired({ children, outline }: { children: ReactNode; out
   const signedIn = useSignedIn();
   // Read from the store, not from the render: the hydrating render reads the server's "signed out".
   const [anonymousOnArrival] = useState(() => getAccessToken() === null);
-  // Hydrated, the page takes the outline's place in a transition: React renders it in slices (a long
-  // order's QR code, cards and table) instead of one task that would block a tap (Lighthouse's TBT).
+  // Hydrated, and the page's data come (asked for with its code, app/routes.tsx), the page takes the
+  // outline's place in a transition: React renders it in slices (a long order's QR code, cards and
+  // table) instead of one task that would block a tap (Lighthouse's TBT).
   const [pageShown, setPageShown] = useState(hydrated);
   useEffect(() => {
-    if (hydrated && !pageShown) startTransition(() => setPageShown(true));
+    if (!hydrated || pageShown) return;
+    let current = true;
+    void pageDataSettled().then(() => {
+      if (current) startTransition(() => setPageShown(true));
+    });
+    return () => {
+      current = false;
+    };
   }, [hydrated, pageShown]);
   let page: ReactNode;
   if (!pageShown) page = outline;
