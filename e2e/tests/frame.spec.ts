@@ -41,6 +41,8 @@ test.describe('the page frame', () => {
   test('the sign-in screen has no serious accessibility violations', async ({ page }) => {
     await page.goto('/signin');
     await expect(page.getByLabel('Email')).toBeVisible();
+    // Hydrated: the sign-in button of the server's HTML is enabled then, not on its way to it.
+    await hydrated(page);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
@@ -80,6 +82,7 @@ test.describe('colour mode', () => {
 
     await page.goto('/signin');
     await expect(page.getByLabel('Email')).toBeVisible();
+    await hydrated(page);
     await readable('signin');
     await page.goto('/khong-co-trang-nay');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -88,10 +91,13 @@ test.describe('colour mode', () => {
     await signIn(page, newEmail(testInfo, 'toi'));
     await page.goto('/gameorder');
     await expect(page.getByRole('heading', { name: 'Danh sách đơn hàng' })).toBeVisible();
+    // The server's outline first, then the (empty) list in its place.
+    await expect(page.getByRole('main').getByRole('link', { name: 'Lựa chọn trò chơi' })).toBeVisible();
     await readable('order-list-empty');
 
     await page.goto(`/item/${game.id}`);
     await expect(page.getByText('Thông tin của bạn')).toBeVisible();
+    await hydrated(page);
     await page.getByRole('button', { name: `Thêm vào giỏ: ${item!.name}` }).click();
     await expect(page.getByRole('region', { name: /Giỏ hàng/ }).getByText(item!.name)).toBeVisible();
     await readable('item-cart');

@@ -13,8 +13,8 @@ export function DemoSignInForm({ pending, onSubmit }: DemoSignInFormProps) {
   const headingId = useId();
   const [email, setEmail] = useState('');
   const [missing, setMissing] = useState(false);
-  // In the server's HTML the button waits for the page's code: sent before, the form would go to the
-  // address as a plain GET (the email in it) instead of signing in.
+  // In the server's HTML the button waits for the page's code (as the field does): sent before, the
+  // form would go to the address as a plain GET instead of signing in.
   const hydrated = useHydrated();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
