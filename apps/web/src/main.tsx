@@ -9,8 +9,10 @@ if (!root) throw new Error('index.html has no #root');
 
 // The storefront's pages come rendered in their HTML (docs/decisions/0018): the browser paints them
 // first; then the app's code (React, the router, the page's chunks the API names) is fetched, in
-// parallel, and run, and takes the page over.
-void afterFirstPaint().then(async () => {
+// parallel, and run, and takes the page over. An empty root (the admin console, the dev server) has
+// nothing to paint: the code loads at once.
+const painted = root.firstElementChild !== null ? afterFirstPaint() : Promise.resolve();
+void painted.then(async () => {
   preloadModules();
   const { start } = await import('./app/start');
   start(root);

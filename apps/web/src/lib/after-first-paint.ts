@@ -3,13 +3,35 @@
  * comes rendered, so the code waits for its first paint instead of competing with it.
  */
 
+/** However long the first paint takes, the code does not wait longer than this. */
+const PAINT_WAIT_MS = 3000;
+
 /**
- * Resolves once the browser has painted the page it has: the frame being prepared now, then a task,
- * so what follows runs after that paint, not before it. A hidden tab paints nothing: then at once.
+ * Resolves once the browser has painted the page's content (its `first-contentful-paint` entry, which
+ * comes once the frame is on screen; a frame callback runs before its frame is, too early), then a task.
+ * A hidden tab paints nothing, and a browser without paint timing has no entry: then after two frames.
  */
 export function afterFirstPaint(): Promise<void> {
-  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  const paintTiming = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  if (!paintTiming) {
+    return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  }
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      clearTimeout(timer);
+      setTimeout(resolve, 0);
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) finish();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    const timer = setTimeout(finish, PAINT_WAIT_MS);
+  });
 }
 
 /**
