@@ -82,7 +82,8 @@ const routeTags = ({ modulepreload, prefetch }: RouteFiles) => [
 function routePreloads(): Plugin {
   return {
     name: 'lucky:route-preloads',
-    apply: 'build',
+    // The browser's build; the server's render (entry-server.tsx) has no index.html and no routes to preload.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
@@ -106,7 +107,11 @@ function routePreloads(): Plugin {
  * the toast. Checked by `npm run bench:weight` (the first load of / stays within its budget).
  */
 const CORE_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod[\\/](v4[\\/](core|mini)|mini))[\\/]|packages[\\/]shared[\\/]src[\\/](constants|texts|guards|money|order-status|error-codes)|apps[\\/]web[\\/]src[\\/](lib[\\/](api-client|config|session|file-url|initial-data|after-first-load|colour-mode|query-client|reload-page)\.ts$|components[\\/]frame|components[\\/]ui[\\/](toast|use-page-title|visually-hidden|lazy-component)\.tsx?$)/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod[\\/](v4[\\/](core|mini)|mini))[\\/]|packages[\\/]shared[\\/]src[\\/](constants|texts|guards|money|order-status|error-codes)|apps[\\/]web[\\/]src[\\/](lib[\\/](api-client|config|session|file-url|initial-data|after-first-load|query-client|reload-page)\.ts$|components[\\/]frame|components[\\/]ui[\\/](toast|use-page-title|visually-hidden|lazy-component)\.tsx?$)/;
+
+/** The entry's own modules besides itself (main.tsx), in a chunk of their own: none of React's. */
+const BOOT_MODULES =
+  /packages[\\/]shared[\\/]src[\\/]constants\.ts$|apps[\\/]web[\\/]src[\\/]lib[\\/](colour-mode|after-first-paint)\.ts$|vite[\\/]preload-helper/;
 
 /** The frame's stylesheet and the marker in it that the tokens replace. */
 const FRAME_CSS = '/src/app/frame.css';
@@ -130,7 +135,33 @@ function frameTokens(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+/**
+ * The server's render of the storefront's pages (docs/decisions/0018): `vite build --ssr` of
+ * src/entry-server.tsx into dist/.ssr/ (a dot directory: the API does not serve it), one file with its
+ * dependencies in it, so the API needs nothing of the web app's packages at run time. React's
+ * production build, whatever NODE_ENV the build or the API runs with.
+ */
+const SSR_OUT_DIR = 'dist/.ssr';
+const ssrBuild = defineConfig({
+  plugins: [frameTokens(), react()],
+  resolve: { alias: reactRouterProduction() },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  // React's production JSX too, also when built where NODE_ENV says otherwise (the API's tests).
+  oxc: { jsx: { development: false } },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: SSR_OUT_DIR,
+    emptyOutDir: false,
+    copyPublicDir: false,
+    minify: false,
+    rolldownOptions: {
+      output: { entryFileNames: 'entry-server.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+});
+
+export default defineConfig(({ command, isSsrBuild }) => (isSsrBuild ? ssrBuild : {
   plugins: [frameTokens(), react(), routePreloads()],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   build: {
@@ -151,9 +182,18 @@ export default defineConfig(({ command }) => ({
         // costs a round trip. Modules that only lazy pages use stay in their chunks.
         advancedChunks: {
           groups: [
+            // What the entry runs before the first paint (main.tsx): the colour scheme, with the storage
+            // keys it reads, and the helper that loads the rest. Apart, so the entry does not wait for
+            // the core chunk, nor run it, before the page paints (docs/decisions/0018).
+            {
+              name: 'boot',
+              test: BOOT_MODULES,
+              priority: 2,
+            },
             {
               name: 'core',
               test: CORE_MODULES,
+              priority: 1,
             },
           ],
         },

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { ADMIN_EMAIL, api, catalogue, newEmail, seriousViolations, signIn, snapshot } from './support';
+import { ADMIN_EMAIL, api, catalogue, hydrated, newEmail, seriousViolations, signIn, snapshot } from './support';
 
 const UID_GAME = 'Đảo Sinh Tồn';
 
@@ -20,6 +20,7 @@ test.describe('the admin console', () => {
     // The customer places a bank order in the shop.
     await signIn(page, newEmail(testInfo, 'giaohang'));
     await page.goto(`/item/${game.id}`);
+    await hydrated(page);
     await page.getByLabel(/^Họ tên/).fill('Phạm Thị D');
     await page.getByLabel(/^Server/).fill('S2');
     await page.getByLabel(/^UID/).fill('99887766');

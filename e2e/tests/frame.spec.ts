@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, catalogue, newEmail, seriousViolations, signIn, snapshot } from './support';
+import { api, catalogue, hydrated, newEmail, seriousViolations, signIn, snapshot } from './support';
 
 test.describe('the page frame', () => {
   test('an anonymous visitor sees Đăng nhập, the support links and the 16:00 promise', async ({ page }, testInfo) => {
@@ -41,6 +41,8 @@ test.describe('the page frame', () => {
   test('the sign-in screen has no serious accessibility violations', async ({ page }) => {
     await page.goto('/signin');
     await expect(page.getByLabel('Email')).toBeVisible();
+    // Hydrated: the sign-in button of the server's HTML is enabled then, not on its way to it.
+    await hydrated(page);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
@@ -48,6 +50,7 @@ test.describe('the page frame', () => {
 test.describe('colour mode', () => {
   test('dark mode is remembered across a reload and stays readable', async ({ page }, testInfo) => {
     await page.goto('/');
+    await hydrated(page);
     await page.getByRole('button', { name: /^Chế độ màu/ }).click();
     await page.getByRole('menuitemradio', { name: 'Tối' }).click();
     await expect(page.getByRole('button', { name: 'Chế độ màu: Tối' })).toBeVisible();
@@ -79,6 +82,7 @@ test.describe('colour mode', () => {
 
     await page.goto('/signin');
     await expect(page.getByLabel('Email')).toBeVisible();
+    await hydrated(page);
     await readable('signin');
     await page.goto('/khong-co-trang-nay');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -87,10 +91,13 @@ test.describe('colour mode', () => {
     await signIn(page, newEmail(testInfo, 'toi'));
     await page.goto('/gameorder');
     await expect(page.getByRole('heading', { name: 'Danh sách đơn hàng' })).toBeVisible();
+    // The server's outline first, then the (empty) list in its place.
+    await expect(page.getByRole('main').getByRole('link', { name: 'Lựa chọn trò chơi' })).toBeVisible();
     await readable('order-list-empty');
 
     await page.goto(`/item/${game.id}`);
     await expect(page.getByText('Thông tin của bạn')).toBeVisible();
+    await hydrated(page);
     await page.getByRole('button', { name: `Thêm vào giỏ: ${item!.name}` }).click();
     await expect(page.getByRole('region', { name: /Giỏ hàng/ }).getByText(item!.name)).toBeVisible();
     await readable('item-cart');
@@ -128,7 +135,8 @@ test.describe('colour mode on a phone set to dark', () => {
     const context = await browser.newContext({ colorScheme: 'dark', javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
-    await expect(page.locator('#root')).toBeEmpty();
+    // The page comes rendered (docs/decisions/0018), dark from its first paint.
+    await expect(page.getByRole('heading', { name: 'Lựa chọn trò chơi' })).toBeVisible();
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 16, 24)');
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, api, apiSignIn, bankTransferArrives, catalogue, newEmail, seriousViolations, signIn, snapshot } from './support';
+import { ADMIN_EMAIL, api, apiSignIn, bankTransferArrives, catalogue, hydrated, newEmail, seriousViolations, signIn, snapshot } from './support';
 
 const UID_GAME = 'Đảo Sinh Tồn';
 
@@ -19,6 +19,7 @@ test.describe('live status', () => {
 
     await signIn(page, newEmail(testInfo, 'songtructiep'));
     await page.goto(`/item/${game.id}`);
+    await hydrated(page);
     await page.getByLabel(/^Họ tên/).fill('Lê Văn C');
     await page.getByLabel(/^Server/).fill('S3');
     await page.getByLabel(/^UID/).fill('55667788');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, api, apiSignIn, catalogue, decodeQr, newEmail, seriousViolations, signIn, signInWithDemo, snapshot } from './support';
+import { ADMIN_EMAIL, api, apiSignIn, catalogue, decodeQr, hydrated, newEmail, seriousViolations, signIn, signInWithDemo, snapshot } from './support';
 
 interface Order {
   id: string;
@@ -66,6 +66,7 @@ test.describe('the storefront', () => {
     await signIn(page, newEmail(testInfo, 'kiemtra'));
     const loginGame = byName(LOGIN_GAME);
     await page.goto(`/item/${loginGame.id}`);
+    await hydrated(page);
     const order = page.getByRole('button', { name: 'Đặt hàng' });
 
     // Nothing filled, nothing chosen.
@@ -88,6 +89,7 @@ test.describe('the storefront', () => {
     // A UID game asks for the UID instead of a login.
     const uidGame = byName(UID_GAME);
     await page.goto(`/item/${uidGame.id}`);
+    await hydrated(page);
     await expect(page.getByText(`${uidGame.name} - nạp qua UID`)).toBeVisible();
     await expect(page.getByLabel(/^Mật khẩu game/)).toHaveCount(0);
     await page.getByLabel(/^Họ tên/).fill('Trần Thị B');
@@ -103,6 +105,7 @@ test.describe('the storefront', () => {
     const [first, second] = await items(game);
     await signIn(page, newEmail(testInfo, 'chuyenkhoan'));
     await page.goto(`/item/${game.id}`);
+    await hydrated(page);
     await expect(page.getByText('Thông tin của bạn')).toBeVisible();
     await fillUidForm(page);
 
@@ -163,6 +166,7 @@ test.describe('the storefront', () => {
     await api(page.request, adminToken, 'POST', '/bank/api/v1/admin/adjust', { user_id: me.id, delta: granted, reason: 'Khuyến mãi thử nghiệm' });
 
     await page.goto(`/item/${game.id}`);
+    await hydrated(page);
     const balance = page.getByRole('banner').getByTitle('Số coin của bạn');
     await expect(balance).toHaveText(new RegExp(`${granted.toLocaleString('vi-VN')}$`));
     await fillUidForm(page);

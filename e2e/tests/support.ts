@@ -39,6 +39,14 @@ export function newEmail(testInfo: TestInfo, name = 'khach'): string {
   return `${name}-${testInfo.workerIndex}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@lucky.test`;
 }
 
+/**
+ * Waits until the web app has taken over the page the server rendered (docs/decisions/0018): its
+ * buttons work from then on. Every storefront page sets its own title once hydrated.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page).not.toHaveTitle('Lucky Shop – Nạp game');
+}
+
 /** Signs in with the demo form on /signin; the app then goes back one page. */
 export async function signInWithDemo(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/signin/);

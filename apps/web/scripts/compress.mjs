@@ -16,7 +16,10 @@ const gzip = promisify(zlib.gzip);
 async function* walk(dir) {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
+    // dist/.ssr: the server's render (vite.config.ts), read by the API, never sent.
+    if (entry.isDirectory()) {
+      if (entry.name !== '.ssr') yield* walk(full);
+    }
     else if (entry.isFile()) yield full;
   }
 }

@@ -1,28 +1,19 @@
-// First: applies the remembered colour scheme to <html> before anything renders.
+// First: applies the remembered colour scheme to <html>, before the page's first paint.
 import './lib/colour-mode';
 import './app/frame.css';
 import './app/shop.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadPage } from './app/routes';
-import { prefetchLaterCode } from './lib/after-first-load';
+import { afterFirstPaint, preloadModules } from './lib/after-first-paint';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-// The first page's code is in flight already (index.html preloads it), its data is asked for now: one
-// render with the page in it.
-void preloadPage(window.location.pathname, window.location.search).then(() => {
-  // As a transition, React renders the first page in slices of a few milliseconds and commits it once:
-  // no long task blocks a tap meanwhile (Lighthouse's TBT), and nothing shows before it is complete.
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
-  // The toast view and the like: into the HTTP cache once the page has loaded and rendered, not run.
-  prefetchLaterCode();
+// The storefront's pages come rendered in their HTML (docs/decisions/0018): the browser paints them
+// first; then the app's code (React, the router, the page's chunks the API names) is fetched, in
+// parallel, and run, and takes the page over. An empty root (the admin console, the dev server) has
+// nothing to paint: the code loads at once.
+const painted = root.firstElementChild !== null ? afterFirstPaint() : Promise.resolve();
+void painted.then(async () => {
+  preloadModules();
+  const { start } = await import('./app/start');
+  start(root);
 });

@@ -1,10 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { build } from 'vite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { withMarkup } from './web.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { eq } from 'drizzle-orm';
 import { storeItems } from '../db/schema.js';
@@ -23,6 +26,11 @@ const ROUTE_PRELOADS = {
 
 /** The hrefs of the page's `<link rel="modulepreload">` tags. */
 const modulePreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+/** The chunks a server-rendered page preloads once it has painted (`<meta name="lucky-modules">`). */
+const pageModules = (html: string) => /<meta name="lucky-modules" content="([^"]*)">/.exec(html)?.[1]?.split(' ') ?? [];
+/** What the page's HTML has inside `<div id="root">`. */
+const rootMarkup = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(html)?.[1] ?? '';
+const PROMISE = 'Đơn nạp được hoàn thành trước 16:00 trong ngày.';
 /** The files the page prefetches once loaded (`<meta name="lucky-prefetch">`). */
 const prefetches = (html: string) => /<meta name="lucky-prefetch" content="([^"]*)">/.exec(html)?.[1]?.split(' ') ?? [];
 /** The page's catalogue data block, by call path; null when it has none. */
@@ -54,6 +62,15 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(script));
   await fs.writeFile(path.join(dir, 'assets/index-abc123.js.gz'), zlib.gzipSync(script));
   await fs.writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The web app's real server render (apps/web/src/entry-server.tsx), built as `npm run build` does.
+  const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
+  await build({
+    root: web,
+    configFile: path.join(web, 'vite.config.ts'),
+    mode: 'production',
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: path.join(dir, '.ssr') },
+  });
 
   const config = { ...testConfig({ WEB_DIST: dir, BANK_ACCOUNT_NUMBER: '99887766' }), database: { kind: 'pglite' as const, dataDir: null } };
   database = await openDatabase(config);
@@ -133,7 +150,9 @@ describe('what a page needs first comes with its HTML', () => {
 
   it("gives / the home page's chunks, the game list as the API answers it, and the first game's picture", async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
-    expect(modulePreloads(res.body)).toEqual(['/assets/home-page-h1.js']);
+    // The page comes rendered: its chunks are preloaded once it has painted, not before.
+    expect(pageModules(res.body)).toEqual(['/assets/home-page-h1.js']);
+    expect(modulePreloads(res.body)).toEqual([]);
     expect(prefetches(res.body)).toEqual([TOAST]);
     const platformList = '/platform/api/v1/platform/list?keyword=&is_active=true';
     expect(initialData(res.body)).toEqual({ [platformList]: await answer(platformList) });
@@ -144,7 +163,7 @@ describe('what a page needs first comes with its HTML', () => {
 
   it("gives /item/{id} its own chunks, the games and the game's items, and the first item's picture", async () => {
     const res = await app.inject({ method: 'GET', url: `/item/${game.id}` });
-    expect(modulePreloads(res.body)).toEqual(ROUTE_PRELOADS['/item/:id'].modulepreload);
+    expect(pageModules(res.body)).toEqual(ROUTE_PRELOADS['/item/:id'].modulepreload);
     expect(prefetches(res.body)).toEqual(ROUTE_PRELOADS['/item/:id'].prefetch);
     const platformList = '/platform/api/v1/platform/list?keyword=&is_active=true';
     const storeList = `/store/api/v1/store/list?keyword=&store_platform=${game.id}`;
@@ -156,7 +175,7 @@ describe('what a page needs first comes with its HTML', () => {
   it('gives a game that is not on sale, or no game, the game list alone', async () => {
     for (const url of [`/item/${hidden.id}`, '/item/999999', '/item/abc']) {
       const res = await app.inject({ method: 'GET', url });
-      expect(modulePreloads(res.body)).toEqual(ROUTE_PRELOADS['/item/:id'].modulepreload);
+      expect(pageModules(res.body)).toEqual(ROUTE_PRELOADS['/item/:id'].modulepreload);
       expect(Object.keys(initialData(res.body)!)).toEqual(['/platform/api/v1/platform/list?keyword=&is_active=true']);
       expect(imagePreloads(res.body)).toEqual([]);
     }
@@ -170,14 +189,60 @@ describe('what a page needs first comes with its HTML', () => {
     ] as const) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
-      expect(modulePreloads(res.body)).toEqual(ROUTE_PRELOADS[route].modulepreload);
+      expect(pageModules(res.body)).toEqual(ROUTE_PRELOADS[route].modulepreload);
       expect(prefetches(res.body)).toEqual([TOAST]);
       expect(initialData(res.body)).toBeNull();
     }
     const admin = await app.inject({ method: 'GET', url: '/admin/orders' });
     expect(modulePreloads(admin.body)).toEqual([]);
+    expect(pageModules(admin.body)).toEqual([]);
     expect(prefetches(admin.body)).toEqual([]);
     expect(admin.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+  });
+
+  it('renders / into its HTML: the games of the data block, escaped, inside the frame', async () => {
+    const root = rootMarkup((await app.inject({ method: 'GET', url: '/' })).body);
+    expect(root).toContain('Lựa chọn trò chơi');
+    expect(root).toContain('alt="Kiếm Thần"');
+    // A name is text: its markup shows as characters, it adds no element and ends no block.
+    expect(root).toContain('Rồng &lt;/script&gt;&lt;b&gt;Lửa');
+    expect(root).not.toContain('<b>');
+    expect(root).not.toContain('Ngừng bán');
+    expect(root).toContain(PROMISE);
+  });
+
+  it("renders /item/{id} into its HTML: the game's items and prices", async () => {
+    const root = rootMarkup((await app.inject({ method: 'GET', url: `/item/${game.id}` })).body);
+    expect(root).toContain('Rồng &lt;/script&gt;&lt;b&gt;Lửa');
+    expect(root).toContain('Gói 1');
+    expect(root).toContain('Gói 2');
+    expect(root).toContain('20.000 VNĐ');
+    expect(root).toContain(PROMISE);
+    // The cart is the visitor's (localStorage): empty in the HTML.
+    expect(root).not.toContain('ls-cart-lines');
+    expect(rootMarkup((await app.inject({ method: 'GET', url: '/item/999999' })).body)).toContain('Không tìm thấy trò chơi');
+  });
+
+  it("renders the customer's own pages as the frame and the page's outline: no customer's data", async () => {
+    const signin = rootMarkup((await app.inject({ method: 'GET', url: '/signin' })).body);
+    expect(signin).toContain('Đăng nhập để đặt hàng và theo dõi đơn hàng của bạn.');
+    expect(signin).toContain(PROMISE);
+    // Whoever asks, the header reads as for a visitor: the session is the browser's.
+    for (const url of ['/gameorder', '/gameorder?page=2']) {
+      const res = await app.inject({ method: 'GET', url, headers: { authorization: 'Bearer whatever' } });
+      expect(rootMarkup(res.body)).toContain('Danh sách đơn hàng');
+      expect(rootMarkup(res.body)).toContain('href="/signin"');
+      expect(rootMarkup(res.body)).toContain(PROMISE);
+    }
+    expect(rootMarkup((await app.inject({ method: 'GET', url: '/gameorder/abc' })).body)).toContain('Chi tiết đơn hàng');
+    // The admin console and unknown addresses are rendered by the browser.
+    expect(rootMarkup((await app.inject({ method: 'GET', url: '/admin/orders' })).body)).toBe('');
+  });
+
+  it('puts markup into the root as it is, and leaves an empty root without', () => {
+    const html = '<body><div id="root"></div></body>';
+    expect(withMarkup(html, "<p>$& $' $1</p>")).toBe('<body><div id="root"><p>$& $\' $1</p></div></body>');
+    expect(withMarkup(html, '')).toBe(html);
   });
 
   it('sends the HTML compressed when the browser accepts it', async () => {
@@ -197,5 +262,6 @@ describe('what a page needs first comes with its HTML', () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     const list = Object.values(initialData(res.body)!)[0] as { name: string }[];
     expect(list[0]!.name).toBe('Mới mở bán');
+    expect(rootMarkup(res.body)).toContain('alt="Mới mở bán"');
   });
 });

@@ -7,9 +7,15 @@
  * `<link rel="modulepreload">` (the build lists them per route, with code to prefetch for later), and on
  * the catalogue pages the catalogue responses the page would ask for, as a JSON data block, with its
  * largest picture preloaded.
+ *
+ * The storefront's pages come rendered (docs/decisions/0018): the web build's server render
+ * (apps/web/src/entry-server.tsx, built into `.ssr/`) puts the page's markup into `<div id="root">`, so
+ * it paints from the HTML and the browser's code hydrates it. Without that build (or when it fails)
+ * the page is sent with an empty root, which the web app renders into as before.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -67,12 +73,22 @@ export interface RouteFiles {
   prefetch: string[];
 }
 
-/** The route's tags in place of the home page's preloads; none for a route the build does not list. */
-export function withRoutePreloads(html: string, files: RouteFiles | undefined): string {
+/**
+ * The route's tags in place of the home page's preloads; none for a route the build does not list.
+ * `afterPaint`: the page comes rendered (docs/decisions/0018), its code is not needed for the first
+ * paint and must not compete with it: the chunks are named in `<meta name="lucky-modules">`, which the
+ * web app's entry preloads once the page has painted (apps/web/src/main.tsx), instead of at once.
+ */
+export function withRoutePreloads(html: string, files: RouteFiles | undefined, afterPaint = false): string {
   const start = html.indexOf(PRELOADS_START);
   const end = html.indexOf(PRELOADS_END);
   if (start < 0 || end < start) return html;
-  const tags = (files?.modulepreload ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+  const modules = files?.modulepreload ?? [];
+  const tags = afterPaint
+    ? modules.length
+      ? [`<meta name="lucky-modules" content="${modules.join(' ')}">`]
+      : []
+    : modules.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
   // Fetched by the page once it has loaded (apps/web/src/lib/after-first-load.ts): prefetch links would
   // be fetched while it still loads, competing with what it shows.
   if (files?.prefetch.length) tags.push(`<meta name="lucky-prefetch" content="${files.prefetch.join(' ')}">`);
@@ -100,6 +116,43 @@ export function injectPageData(html: string, data: PageData): string {
           `{${data.responses.map(([key, json]) => `${JSON.stringify(key)}:${json.toString('utf8')}`).join(',')}}`,
         )}</script>`;
   return html.replace('</head>', `${images}${block}</head>`);
+}
+
+// ---------- server-rendered markup ----------
+
+/** The web build's server render (apps/web/src/entry-server.tsx), beside the build in a directory @fastify/static does not serve. */
+const SERVER_RENDER_FILE = '.ssr/entry-server.js';
+
+/** What the server render exports. */
+export interface ServerRender {
+  /** Once, before any render: the public settings the pages show (the support links) and the pages' code. */
+  prepare(config: PublicConfig): Promise<void>;
+  /** The markup of the page at `url`, its queries answered by `data` (the initial-data block's responses, by path). */
+  render(url: string, data: Record<string, unknown>): string;
+}
+
+/** The server render, ready to use; null when the web build has none or it cannot load. */
+export async function loadServerRender(app: FastifyInstance, webDist: string, config: PublicConfig): Promise<ServerRender | null> {
+  const file = path.join(webDist, SERVER_RENDER_FILE);
+  if (!fs.existsSync(file)) {
+    app.log.warn({ file }, 'web app built without its server render: pages paint once their code has run');
+    return null;
+  }
+  try {
+    const module = (await import(pathToFileURL(file).href)) as ServerRender;
+    await module.prepare(config);
+    return module;
+  } catch (error) {
+    app.log.error({ err: error, file }, 'server render unavailable: pages paint once their code has run');
+    return null;
+  }
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The page's markup inside its `<div id="root">`. */
+export function withMarkup(html: string, markup: string): string {
+  return markup ? html.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`) : html;
 }
 
 const parse = <T>(json: Buffer): T => JSON.parse(json.toString('utf8')) as T;
@@ -166,14 +219,32 @@ export async function registerWeb(
     app.log.warn({ webDist: ctx.config.webDist }, 'web app not built: serving the API only (run npm run build)');
     return null;
   }
-  const template = injectConfig(fs.readFileSync(indexPath, 'utf8'), publicConfig(ctx));
+  const settings = publicConfig(ctx);
+  const template = injectConfig(fs.readFileSync(indexPath, 'utf8'), settings);
+  const serverRender = await loadServerRender(app, ctx.config.webDist, settings);
+  /** The page's markup, or none (an empty root, rendered by the browser) when the render fails. */
+  const markup = (url: string, responses: PageData['responses'] = []): string => {
+    if (!serverRender) return '';
+    try {
+      return serverRender.render(url, Object.fromEntries(responses.map(([key, json]) => [key, parse<unknown>(json)])));
+    } catch (error) {
+      app.log.error({ err: error, url }, 'server render failed: sending the page with an empty root');
+      return '';
+    }
+  };
   const preloadsPath = path.join(ctx.config.webDist, ROUTE_PRELOADS_FILE);
   const routes: Record<string, RouteFiles> = fs.existsSync(preloadsPath)
     ? (JSON.parse(fs.readFileSync(preloadsPath, 'utf8')) as Record<string, RouteFiles>)
     : {};
-  const templates = new Map(Object.entries(routes).map(([route, files]) => [route, withRoutePreloads(template, files)]));
+  const templates = new Map(
+    Object.entries(routes).map(([route, files]) => [route, withRoutePreloads(template, files, serverRender !== null)]),
+  );
   const routeTemplate = (route: string) => templates.get(route) ?? template;
-  const staticPages = new Map([...templates].map(([route, html]) => [route, compressed(html)]));
+  // Rendered without data: the catalogue pages when the catalogue is unavailable (their outline), the
+  // others always (their content is the customer's own: the frame and the page's outline).
+  const staticPages = new Map(
+    [...templates].map(([route, html]) => [route, compressed(withMarkup(html, markup(route.replace(':id', '0'))))]),
+  );
   // Any other client route (the admin console, an unknown address): the entry only, no page's chunks.
   const otherPage = compressed(withRoutePreloads(template, undefined));
 
@@ -183,7 +254,7 @@ export async function registerWeb(
   async function catalogPage(
     request: FastifyRequest,
     route: string,
-    page: (catalogue: Catalogue) => { key: string; data: () => PageData },
+    page: (catalogue: Catalogue) => { key: string; url: string; data: () => PageData },
   ): Promise<Page> {
     let catalogue: Catalogue;
     try {
@@ -195,9 +266,13 @@ export async function registerWeb(
     }
     let pages = dataPages.get(catalogue);
     if (!pages) dataPages.set(catalogue, (pages = new Map()));
-    const { key, data } = page(catalogue);
+    const { key, url, data } = page(catalogue);
     let built = pages.get(key);
-    if (!built) pages.set(key, (built = compressed(injectPageData(routeTemplate(route), data()))));
+    if (!built) {
+      const pageData = data();
+      const html = withMarkup(injectPageData(routeTemplate(route), pageData), markup(url, pageData.responses));
+      pages.set(key, (built = compressed(html)));
+    }
     return built;
   }
 
@@ -215,15 +290,16 @@ export async function registerWeb(
 
   const hide = { schema: { hide: true } };
   const home = async (request: FastifyRequest, reply: FastifyReply) =>
-    sendPage(request, reply, await catalogPage(request, '/', (catalogue) => ({ key: '/', data: () => homeData(catalogue) })));
+    sendPage(request, reply, await catalogPage(request, '/', (catalogue) => ({ key: '/', url: '/', data: () => homeData(catalogue) })));
   app.get('/', hide, home);
   app.get('/index.html', hide, home);
   app.get<{ Params: { id: string } }>('/item/:id', hide, async (request, reply) => {
     const id = PLATFORM_ID.test(request.params.id) ? Number(request.params.id) : null;
     const page = await catalogPage(request, '/item/:id', (catalogue) =>
       id !== null && hasPlatform(catalogue, id)
-        ? { key: `item/${id}`, data: () => platformData(catalogue, id) }
-        : { key: 'item', data: () => ({ ...homeData(catalogue), images: [] }) },
+        ? { key: `item/${id}`, url: `/item/${id}`, data: () => platformData(catalogue, id) }
+        : // Any address of no game on sale: the same page (not found), whatever the address says.
+          { key: 'item', url: '/item/0', data: () => ({ ...homeData(catalogue), images: [] }) },
     );
     return sendPage(request, reply, page);
   });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { Platform, StoreItem } from '@lucky/shared/guards';
 import { TEXTS } from '@lucky/shared/texts';
@@ -16,13 +16,16 @@ import { CheckoutActions } from '../features/checkout/components/checkout-action
 import { CheckoutForm } from '../features/checkout/components/checkout-form';
 import { useCheckout } from '../features/checkout/use-checkout';
 import { useCoinBalance } from '../features/coins/api';
+import { useHydrated } from '../lib/hydration';
 
 /** /item/:id (spec §2). There is no call for one platform: it is found in the list, or in platformData meanwhile. */
 export function PlatformPage() {
   const { id } = useParams();
   const platformId = Number(id);
   const platforms = usePlatforms();
-  const [stored] = useState(readSelectedPlatform);
+  // localStorage: not in the server's HTML, so not in the render that hydrates it either.
+  const hydrated = useHydrated();
+  const stored = useMemo(() => (hydrated ? readSelectedPlatform() : null), [hydrated]);
 
   const platform =
     platforms.data?.find((entry) => entry.id === platformId) ??

@@ -1,6 +1,7 @@
 import { isValidElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { prefetchOrder, prefetchOrderList } from '../features/orders/api';
+import { awaitPageData } from '../lib/initial-data';
 import { RouteErrorBoundary } from './route-error';
 import { ShopLayout } from './shop-layout';
 import { lazyMuiPage, lazyPage, type LazyPage } from './with-mui';
@@ -58,17 +59,25 @@ const DATA_WAIT_MS = 3000;
  * Loads the code of the page at the address, and the customer's data it shows first, before the first
  * render (main.tsx): index.html has preloaded the code, so the page renders at once, complete, instead
  * of an outline that its content then pushes aside. Resolves either way: a page that cannot load shows
- * its error when rendered.
+ * its error when rendered. `codeOnly`: the page came rendered by the server and hydrates as soon as its
+ * code is there; its data keeps coming (`pageDataSettled`), and the order pages show it once it has.
  */
-export async function preloadPage(pathname: string, search = ''): Promise<void> {
+export async function preloadPage(pathname: string, search = '', { codeOnly = false } = {}): Promise<void> {
   const match = matchRoutes(routes, pathname)?.at(-1);
-  const element = match?.route.element;
-  const code = isValidElement(element) && isLazyPage(element.type) ? element.type.preload().catch(() => undefined) : undefined;
+  const code = preloadPageCode(pathname);
   const loadData = match?.route.path ? PAGE_DATA[match.route.path] : undefined;
   const data = loadData
-    ? Promise.race([loadData(match!.params, new URLSearchParams(search)), new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS))])
+    ? awaitPageData(
+        Promise.race([loadData(match!.params, new URLSearchParams(search)), new Promise((resolve) => setTimeout(resolve, DATA_WAIT_MS))]),
+      )
     : undefined;
-  await Promise.all([code, data]);
+  await Promise.all([code, codeOnly ? undefined : data]);
+}
+
+/** Loads the code of the page at the address (the server's render, entry-server.tsx, too); resolves either way. */
+export async function preloadPageCode(pathname: string): Promise<void> {
+  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  if (isValidElement(element) && isLazyPage(element.type)) await element.type.preload().catch(() => undefined);
 }
 
 /**

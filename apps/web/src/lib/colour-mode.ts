@@ -4,9 +4,9 @@
  * CSS-variables theme (`colorSchemeSelector: 'class'`) and the frame's CSS (app/frame.css) key on.
  * Applied when this module loads, before React renders anything: no flash of the wrong scheme.
  * The lazily loaded MUI provider (components/ui/mui-provider.tsx) reads and writes through `muiStorageManager`,
- * so both stay in step.
+ * so both stay in step. No React here: the web app's entry runs this before the page's first paint
+ * and loads the rest after it (main.tsx); the hook is the toggle's (colour-mode-toggle.tsx).
  */
-import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@lucky/shared/constants';
 
 export type ColourMode = 'light' | 'dark' | 'system';
@@ -77,11 +77,6 @@ export function setColourMode(value: ColourMode) {
 export function subscribeColourMode(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** The current mode, re-rendering on every change (this tab's toggle, another tab, MUI's own setMode). */
-export function useColourMode(): ColourMode {
-  return useSyncExternalStore(subscribeColourMode, getColourMode);
 }
 
 /**

@@ -69,4 +69,14 @@ export function loadConfig(doc: Document, env: Env): AppConfig {
   return { ...(configFromDocument(doc) ?? configFromEnv(env)), apiBase };
 }
 
-export const config: AppConfig = loadConfig(document, import.meta.env);
+/**
+ * The browser's settings; on the server (entry-server.tsx), the build-time ones until the API hands
+ * over its own with `setServerConfig`, so the HTML it renders names the same support links.
+ */
+export const config: AppConfig =
+  typeof document === 'undefined' ? { ...configFromEnv(import.meta.env), apiBase: '' } : loadConfig(document, import.meta.env);
+
+/** The server: the settings the API injects into the page, for the markup it renders into it. */
+export function setServerConfig(value: PublicConfig): void {
+  Object.assign(config, value, { apiBase: '' });
+}

@@ -52,6 +52,31 @@ export async function prefetchInitialData<T>(path: string, schema: Schema<T>): P
   }
 }
 
+/** The server (entry-server.tsx): the responses the page's HTML carries, for the render that goes with them. */
+export function provideInitialData(entries: Record<string, unknown>): void {
+  responses = new Map(Object.entries(entries));
+}
+
+let pageData: Promise<unknown> = Promise.resolve();
+
+/** The first page's own data is on its way (app/routes.tsx preloadPage); returns the promise. */
+export function awaitPageData<T>(promise: Promise<T>): Promise<T> {
+  pageData = promise;
+  return promise;
+}
+
+/**
+ * Settles once the first page's own data has come (or failed, or kept it waiting too long): a page the
+ * server rendered shows its outline until then (features/orders SignInRequired), so its query finds the
+ * answer here instead of asking again.
+ */
+export function pageDataSettled(): Promise<void> {
+  return pageData.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 /** Tests: forget what was read, so the next call reads the document again. */
 export function resetInitialData(): void {
   responses = null;

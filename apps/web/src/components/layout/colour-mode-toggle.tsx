@@ -1,11 +1,20 @@
-import { lazy, Suspense, useId, useState } from 'react';
-import { setColourMode, useColourMode } from '../../lib/colour-mode';
+import { lazy, Suspense, useId, useState, useSyncExternalStore } from 'react';
+import { getColourMode, setColourMode, subscribeColourMode } from '../../lib/colour-mode';
 import { Icon } from '../frame/icons';
 import { COLOUR_MODES, type ColourMode } from './colour-modes';
 
 const ColourModeMenu = lazy(() => import('./colour-mode-menu'));
 
 const ICONS = { light: 'lightMode', dark: 'darkMode', system: 'settingsBrightness' } as const;
+
+/**
+ * The current mode, re-rendering on every change (this tab's toggle, another tab, MUI's own setMode).
+ * The server cannot know it: its HTML, and the browser's render that hydrates it, say 'system' (the
+ * page's colours come from the class on <html>, applied before the first paint; only the icon follows).
+ */
+function useColourMode(): ColourMode {
+  return useSyncExternalStore(subscribeColourMode, getColourMode, () => 'system');
+}
 
 /** Light, dark or the device's setting; lib/colour-mode.ts stores the choice under MUI's keys. */
 export function ColourModeToggle() {

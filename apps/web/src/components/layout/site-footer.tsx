@@ -1,3 +1,4 @@
+import { useHydrated } from '../../lib/hydration';
 import { Icon } from '../frame/icons';
 
 export interface SiteFooterProps {
@@ -8,6 +9,9 @@ export interface SiteFooterProps {
 /** Spec §1–2: the privacy promise, the 16:00 promise and the two support contacts. */
 export function SiteFooter({ socialUrl, chatUrl }: SiteFooterProps) {
   const socialIcon = /facebook\.com|fb\.com/i.test(socialUrl) ? 'facebook' : 'public';
+  // The year is the server's in its HTML (which may have been rendered before a new year began, or
+  // in another time zone): the browser's first render keeps it, then writes its own.
+  const hydrated = useHydrated();
   return (
     <footer className="ls-footer">
       <div className="ls-container ls-footer-inner">
@@ -43,7 +47,9 @@ export function SiteFooter({ socialUrl, chatUrl }: SiteFooterProps) {
             </a>
           </nav>
         </div>
-        <p className="ls-caption">© {new Date().getFullYear()} Lucky Shop</p>
+        <p key={hydrated ? 'browser' : 'server'} className="ls-caption" suppressHydrationWarning>
+          © {new Date().getFullYear()} Lucky Shop
+        </p>
       </div>
     </footer>
   );

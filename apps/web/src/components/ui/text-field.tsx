@@ -4,6 +4,7 @@
  * same accessible names and descriptions, without MUI and emotion on the page's first load.
  */
 import { useId, type ChangeEvent, type CSSProperties, type FocusEvent, type Ref } from 'react';
+import { useHydrated } from '../../lib/hydration';
 
 export interface TextFieldProps {
   label: string;
@@ -42,6 +43,9 @@ export function TextField({
   style,
 }: TextFieldProps) {
   const id = useId();
+  // In the server's HTML (docs/decisions/0018) the field waits for the page's code: text typed before
+  // would stay on screen but not reach the form's state, which hydrating does not read back.
+  const hydrated = useHydrated();
   const helperId = helperText ? `${id}-helper-text` : undefined;
   const classes = [
     'ls-field',
@@ -62,6 +66,7 @@ export function TextField({
     ref: inputRef,
     required,
     disabled,
+    readOnly: !hydrated,
     autoComplete,
     'aria-invalid': error,
     'aria-describedby': helperId,

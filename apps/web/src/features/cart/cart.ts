@@ -17,6 +17,8 @@ export type CartAction =
   | { type: 'decrement'; itemId: number }
   | { type: 'remove'; itemId: number }
   | { type: 'clear' }
+  /** The stored cart, read after a server-rendered page has hydrated (use-cart.ts). */
+  | { type: 'restore'; lines: readonly CartLine[] }
   /** The platform's item list arrived: refresh the copied items, drop lines no longer sold. */
   | { type: 'sync'; items: readonly StoreItem[] };
 
@@ -54,6 +56,8 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
       return lines.filter((line) => line.item.id !== action.itemId);
     case 'clear':
       return [];
+    case 'restore':
+      return [...action.lines];
     case 'sync': {
       const byId = new Map(action.items.map((item) => [item.id, item]));
       const next = lines.flatMap((line) => {

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { TEXTS } from '@lucky/shared/texts';
 import { TextField } from '../../../components/ui/text-field';
+import { useHydrated } from '../../../lib/hydration';
 
 export interface DemoSignInFormProps {
   pending: boolean;
@@ -12,6 +13,9 @@ export function DemoSignInForm({ pending, onSubmit }: DemoSignInFormProps) {
   const headingId = useId();
   const [email, setEmail] = useState('');
   const [missing, setMissing] = useState(false);
+  // In the server's HTML the button waits for the page's code (as the field does): sent before, the
+  // form would go to the address as a plain GET instead of signing in.
+  const hydrated = useHydrated();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,7 +42,7 @@ export function DemoSignInForm({ pending, onSubmit }: DemoSignInFormProps) {
         error={missing}
         helperText={missing ? 'Vui lòng nhập email' : 'Dùng thử: nhập email bất kỳ, không cần mật khẩu.'}
       />
-      <button type="submit" className="ls-button ls-button-contained ls-button-large" disabled={pending}>
+      <button type="submit" className="ls-button ls-button-contained ls-button-large" disabled={pending || !hydrated}>
         {TEXTS.signIn}
       </button>
     </form>

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Platform } from '@lucky/shared/schemas';
 import { TEXTS } from '@lucky/shared/texts';
 import { Skeleton } from '../../../components/frame/icons';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { usePageTitle } from '../../../components/ui/use-page-title';
+import { useHydrated } from '../../../lib/hydration';
 import { usePlatforms } from '../api';
 import { readSelectedPlatform, saveSelectedPlatform } from '../selected-platform';
 import { HomeBanner } from './home-banner';
@@ -21,7 +22,12 @@ const FIRST_SCREEN_CARDS = 4;
 export function HomePage() {
   usePageTitle(TEXTS.chooseGame);
   const platforms = usePlatforms();
-  const [selected, setSelected] = useState<Platform | null>(readSelectedPlatform);
+  // The game chosen on an earlier visit is in localStorage, which the server's HTML cannot know: the
+  // banner shows the shop's own until the page is hydrated.
+  const hydrated = useHydrated();
+  const stored = useMemo(() => (hydrated ? readSelectedPlatform() : null), [hydrated]);
+  const [chosen, setSelected] = useState<Platform | null>(null);
+  const selected = chosen ?? stored;
 
   const choose = (platform: Platform) => {
     saveSelectedPlatform(platform);

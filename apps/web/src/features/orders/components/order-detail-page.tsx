@@ -32,7 +32,7 @@ function orderFromState(state: unknown, id: string): Order | null {
 export function OrderDetailPage() {
   usePageTitle(STOREFRONT_TEXTS.orderDetail);
   return (
-    <SignInRequired>
+    <SignInRequired outline={<OrderOutline />}>
       <OrderDetailLoader />
     </SignInRequired>
   );
@@ -65,6 +65,11 @@ function OrderDetailLoader() {
       </div>
     );
   }
+  return <OrderOutline />;
+}
+
+/** The order's heading and shapes: while it loads, and in the server's HTML (the session is the browser's). */
+function OrderOutline() {
   return (
     <div aria-busy="true">
       <h1 className="ls-h4" style={{ marginBottom: 24 }}>

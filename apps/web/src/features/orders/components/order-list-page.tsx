@@ -16,9 +16,29 @@ const pageHref = (page: number) => (page === 1 ? '/gameorder' : `/gameorder?page
 export function OrderListPage() {
   usePageTitle(TEXTS.orderList);
   return (
-    <SignInRequired>
+    <SignInRequired outline={<OrderListOutline />}>
       <OrderList />
     </SignInRequired>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div aria-busy="true" className="ls-stack">
+      {Array.from({ length: 4 }, (_, index) => (
+        <Skeleton key={index} variant="rounded" height={120} />
+      ))}
+    </div>
+  );
+}
+
+/** What the server's HTML shows before the session is known: the heading and the list's shapes. */
+function OrderListOutline() {
+  return (
+    <div>
+      <h1 className="ls-h4 ls-page-title">{TEXTS.orderList}</h1>
+      <ListSkeleton />
+    </div>
   );
 }
 
@@ -37,11 +57,7 @@ function OrderList() {
       </h1>
 
       {list.isPending ? (
-        <div aria-busy="true" className="ls-stack">
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} variant="rounded" height={120} />
-          ))}
-        </div>
+        <ListSkeleton />
       ) : list.isError ? (
         <div className="ls-retry ls-retry-wide">
           <p className="ls-body1">Không tải được danh sách đơn hàng.</p>

@@ -1,0 +1,51 @@
+/**
+ * What the web app's entry does before its code for the page runs (docs/decisions/0018): the page
+ * comes rendered, so the code waits for its first paint instead of competing with it.
+ */
+
+/** However long the first paint takes, the code does not wait longer than this. */
+const PAINT_WAIT_MS = 3000;
+
+/**
+ * Resolves once the browser has painted the page's content (its `first-contentful-paint` entry, which
+ * comes once the frame is on screen; a frame callback runs before its frame is, too early), then a task.
+ * A hidden tab paints nothing, and a browser without paint timing has no entry: then after two frames.
+ */
+export function afterFirstPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  const paintTiming = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  if (!paintTiming) {
+    return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  }
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      clearTimeout(timer);
+      setTimeout(resolve, 0);
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) finish();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    const timer = setTimeout(finish, PAINT_WAIT_MS);
+  });
+}
+
+/**
+ * The page's own chunks, named by the API in `<meta name="lucky-modules" content="/assets/a.js …">`
+ * (apps/api/src/plugins/web.ts): fetched now, together with the app's code, rather than one after the
+ * other as each import finds the next.
+ */
+export function preloadModules(doc: Document = document): void {
+  const files = doc.querySelector('meta[name="lucky-modules"]')?.getAttribute('content')?.split(' ') ?? [];
+  for (const href of files.filter(Boolean)) {
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    doc.head.append(link);
+  }
+}

@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api, catalogue, hydrated, newEmail, signIn } from './support';
+
+/**
+ * The storefront's pages come rendered in their HTML (docs/decisions/0018) and the web app hydrates
+ * them: the markup is there before any script runs, React takes it over without a mismatch (React 19
+ * reports one as a console error) and the page then works as a rendered one does.
+ */
+
+/** Every console error and warning, and every uncaught error, of the page from now on. */
+function problems(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') seen.push(`${message.type()} at ${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => seen.push(`pageerror at ${page.url()}: ${error.message}`));
+  return seen;
+}
+
+/** What the API sends inside `<div id="root">`, before any script has run. */
+async function serverMarkup(page: Page, url: string): Promise<string> {
+  const html = await (await page.request.get(url)).text();
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<noscript>/.exec(html);
+  expect(root, `${url} has a #root`).not.toBeNull();
+  return root![1]!;
+}
+
+/** True while the page has not been loaded anew since `markPage`: a click was handled by the app, not the browser. */
+const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { luckyMark: true }));
+const stillSamePage = (page: Page) => page.evaluate(() => (window as { luckyMark?: boolean }).luckyMark === true);
+
+test.describe('pages rendered by the server', () => {
+  test('the home and game pages come with the catalogue rendered, hydrate without errors and stay interactive', async ({
+    page,
+  }) => {
+    const { platforms, items } = await catalogue(page.request);
+    const game = platforms[0]!;
+    const home = await serverMarkup(page, '/');
+    expect(home).toContain('Lựa chọn trò chơi');
+    for (const platform of platforms.slice(0, 4)) expect(home).toContain(`alt="${platform.name}"`);
+    expect(home).toContain('Đơn nạp được hoàn thành trước 16:00 trong ngày.');
+
+    const gameItems = await items(game);
+    const itemPage = await serverMarkup(page, `/item/${game.id}`);
+    expect(itemPage).toContain(game.name);
+    expect(itemPage).toContain(gameItems[0]!.name);
+
+    const seen = problems(page);
+    await page.goto('/');
+    // The page's title is set by an effect: it runs once the server's markup is hydrated.
+    await expect(page).toHaveTitle(/^Lựa chọn trò chơi/);
+    await markPage(page);
+    await page.getByRole('link', { name: game.name }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/item/${game.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(game.name);
+    expect(await stillSamePage(page)).toBe(true);
+
+    await page.goto(`/item/${game.id}`);
+    await expect(page).toHaveTitle(new RegExp(game.name));
+    // A visitor who is not signed in is asked to, in a dialog: the page's handlers are attached.
+    await page.getByRole('button', { name: `Thêm vào giỏ: ${gameItems[0]!.name}` }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(seen).toEqual([]);
+  });
+
+  test('the sign-in and order pages come with the frame; signed in, they hydrate into the customer’s own', async ({
+    page,
+  }, testInfo) => {
+    const signinMarkup = await serverMarkup(page, '/signin');
+    expect(signinMarkup).toContain('Đăng nhập để đặt hàng và theo dõi đơn hàng của bạn.');
+    expect(signinMarkup).toContain('Đơn nạp được hoàn thành trước 16:00 trong ngày.');
+    // The order pages' HTML has the frame and the page's heading, never a customer's data.
+    expect(await serverMarkup(page, '/gameorder')).toContain('Danh sách đơn hàng');
+    expect(await serverMarkup(page, '/gameorder/00000000-0000-0000-0000-000000000000')).toContain('Chi tiết đơn hàng');
+
+    const seen = problems(page);
+    // Signing in through the hydrated page's form.
+    await signIn(page, newEmail(testInfo, 'ssr'));
+    const { platforms, items } = await catalogue(page.request);
+    const game = platforms.find((platform) => !platform.shop_config.need_login) ?? platforms[0]!;
+    const item = (await items(game))[0]!;
+
+    // The cart is in localStorage, not in the server's HTML: it is restored after hydrating, not lost.
+    await page.goto(`/item/${game.id}`);
+    // A button of the server's HTML works once the app has taken the page over.
+    await hydrated(page);
+    await page.getByRole('button', { name: `Thêm vào giỏ: ${item.name}` }).click();
+    const cart = page.getByRole('region', { name: /Giỏ hàng/ });
+    await expect(cart.getByText(item.name)).toBeVisible();
+    await page.reload();
+    await hydrated(page);
+    await expect(cart.getByText(item.name)).toBeVisible();
+
+    const token = (await page.evaluate(() => localStorage.getItem('accessToken')))!;
+    const order = await api<{ id: string; code: string }>(page.request, token, 'POST', '/order/api/v1/order', {
+      order_bank_name: 'Trần Thị B',
+      order_server: 'S1',
+      order_uid: '987654321',
+      order_pay_method: 1,
+      order_items: [{ id: item.id, quantity: 1 }],
+    });
+    await page.goto('/gameorder');
+    const card = page.getByRole('list', { name: 'Danh sách đơn hàng' }).getByRole('heading', { name: order.code });
+    await expect(card).toBeVisible();
+    await markPage(page);
+    await page.getByRole('link', { name: new RegExp(order.code) }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/gameorder/${order.id}$`));
+    expect(await stillSamePage(page)).toBe(true);
+
+    await page.goto(`/gameorder/${order.id}`);
+    await expect(page.getByRole('img', { name: `Mã QR chuyển khoản cho đơn ${order.code}` })).toBeVisible();
+    expect(seen).toEqual([]);
+  });
+});
