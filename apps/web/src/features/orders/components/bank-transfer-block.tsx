@@ -1,8 +1,8 @@
-import { QRCodeSVG } from 'qrcode.react';
 import type { Order, PublicConfig } from '@lucky/shared/guards';
 import { formatVnd } from '@lucky/shared/money';
 import { CopyButton } from '../../../components/ui/copy-button';
 import staticQr from '../assets/static-bank-qr.svg';
+import { TransferQr } from '../qr/transfer-qr';
 
 export interface BankTransferBlockProps {
   order: Order;
@@ -29,13 +29,7 @@ export function BankTransferBlock({ order, bank }: BankTransferBlockProps) {
       {/* A QR needs a light quiet zone around it, also in dark mode. */}
       <div className="ls-transfer-qr">
         {order.pay_qr_code ? (
-          <QRCodeSVG
-            value={order.pay_qr_code}
-            size={QR_SIZE}
-            level="L"
-            role="img"
-            aria-label={`Mã QR chuyển khoản cho đơn ${order.code}`}
-          />
+          <TransferQr value={order.pay_qr_code} size={QR_SIZE} label={`Mã QR chuyển khoản cho đơn ${order.code}`} />
         ) : (
           <img
             src={staticQr}
