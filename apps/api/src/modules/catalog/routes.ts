@@ -6,8 +6,9 @@ import type { AppContext } from '../../context.js';
 import { platformListBody, storeListBody, type JsonBody } from './service.js';
 
 /**
- * Short, because an admin's change should reach shoppers within seconds (the order itself is always
- * priced from the database, so a stale list never charges a stale price); long enough that a browser
+ * Short, because an admin's change should reach shoppers within seconds (the order itself is priced
+ * from the catalogue the API holds, which every change drops at once, so a list a browser kept never
+ * charges a stale price; decision 0017); long enough that a browser
  * moving between pages, or a CDN in front, answers most reads itself and then revalidates with the
  * ETag for a cheap 304. A shared cache must forward `x-api-key` (the routes still require it), and
  * keep it in its cache key if it should not serve keyless callers.
