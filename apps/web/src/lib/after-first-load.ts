@@ -1,3 +1,5 @@
+import { linkNamedFiles } from './meta-links';
+
 /**
  * Runs work that can wait until the page has loaded and the browser is idle, so it does not compete
  * with what the first screen shows (docs/decisions/0015). Returns a cancel function for effects.
@@ -29,14 +31,5 @@ export function afterFirstLoad(task: () => void): () => void {
  * be fetched while the page still loads, competing with what it shows.
  */
 export function prefetchLaterCode(doc: Document = document): () => void {
-  return afterFirstLoad(() => {
-    const files = doc.querySelector('meta[name="lucky-prefetch"]')?.getAttribute('content')?.split(' ') ?? [];
-    for (const href of files.filter(Boolean)) {
-      const link = doc.createElement('link');
-      link.rel = 'prefetch';
-      link.crossOrigin = '';
-      link.href = href;
-      doc.head.append(link);
-    }
-  });
+  return afterFirstLoad(() => linkNamedFiles(doc, 'lucky-prefetch', 'prefetch'));
 }

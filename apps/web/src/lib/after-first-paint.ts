@@ -2,6 +2,7 @@
  * What the web app's entry does before its code for the page runs (docs/decisions/0018): the page
  * comes rendered, so the code waits for its first paint instead of competing with it.
  */
+import { linkNamedFiles } from './meta-links';
 
 /** However long the first paint takes, the code does not wait longer than this. */
 const PAINT_WAIT_MS = 3000;
@@ -40,12 +41,5 @@ export function afterFirstPaint(): Promise<void> {
  * other as each import finds the next.
  */
 export function preloadModules(doc: Document = document): void {
-  const files = doc.querySelector('meta[name="lucky-modules"]')?.getAttribute('content')?.split(' ') ?? [];
-  for (const href of files.filter(Boolean)) {
-    const link = doc.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    doc.head.append(link);
-  }
+  linkNamedFiles(doc, 'lucky-modules', 'modulepreload');
 }
