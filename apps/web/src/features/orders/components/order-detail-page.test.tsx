@@ -156,7 +156,7 @@ describe('/gameorder/:id', () => {
     renderApp(`/gameorder/${order.id}`);
 
     const transfer = await screen.findByRole('region', { name: 'Thanh toán chuyển khoản' });
-    expect(within(transfer).getByRole('img', { name: /Mã QR chuyển khoản/ })).toBeInTheDocument();
+    expect(await within(transfer).findByRole('img', { name: /Mã QR chuyển khoản/ })).toBeInTheDocument();
     await waitFor(() => expect(events.connections).toHaveLength(1));
     await waitFor(() => expect(net.sent(header.bank)).toHaveLength(1));
     const asked = () => Object.values(header).map((route) => net.sent(route).length);
