@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, catalogue, hydrated, newEmail, seriousViolations, signIn, snapshot } from './support';
+import { catalogue, hydrated, newEmail, placeBankOrder, seriousViolations, signIn, snapshot } from './support';
 
 test.describe('the page frame', () => {
   test('an anonymous visitor sees Đăng nhập, the support links and the 16:00 promise', async ({ page }, testInfo) => {
@@ -102,14 +102,7 @@ test.describe('colour mode', () => {
     await expect(page.getByRole('region', { name: /Giỏ hàng/ }).getByText(item!.name)).toBeVisible();
     await readable('item-cart');
 
-    const token = (await page.evaluate(() => localStorage.getItem('accessToken')))!;
-    const order = await api<{ id: string; code: string }>(page.request, token, 'POST', '/order/api/v1/order', {
-      order_bank_name: 'Trần Thị B',
-      order_server: 'S1',
-      order_uid: '987654321',
-      order_pay_method: 1,
-      order_items: [{ id: item!.id, quantity: 1 }],
-    });
+    const order = await placeBankOrder(page, item!.id);
     await page.goto(`/gameorder/${order.id}`);
     await expect(page.getByRole('img', { name: `Mã QR chuyển khoản cho đơn ${order.code}` })).toBeVisible();
     await readable('order-detail');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, catalogue, hydrated, newEmail, signIn } from './support';
+import { catalogue, hydrated, newEmail, placeBankOrder, signIn } from './support';
 
 /**
  * The storefront's pages come rendered in their HTML (docs/decisions/0018) and the web app hydrates
@@ -91,14 +91,7 @@ test.describe('pages rendered by the server', () => {
     await hydrated(page);
     await expect(cart.getByText(item.name)).toBeVisible();
 
-    const token = (await page.evaluate(() => localStorage.getItem('accessToken')))!;
-    const order = await api<{ id: string; code: string }>(page.request, token, 'POST', '/order/api/v1/order', {
-      order_bank_name: 'Trần Thị B',
-      order_server: 'S1',
-      order_uid: '987654321',
-      order_pay_method: 1,
-      order_items: [{ id: item.id, quantity: 1 }],
-    });
+    const order = await placeBankOrder(page, item.id);
     await page.goto('/gameorder');
     const card = page.getByRole('list', { name: 'Danh sách đơn hàng' }).getByRole('heading', { name: order.code });
     await expect(card).toBeVisible();

@@ -78,6 +78,18 @@ export async function api<T>(request: APIRequestContext, token: string, method: 
   return (await res.json()) as T;
 }
 
+/** A bank order for one `itemId` (a platform that needs no login), placed through the API as the page's signed-in customer. */
+export async function placeBankOrder(page: Page, itemId: number): Promise<{ id: string; code: string }> {
+  const token = (await page.evaluate(() => localStorage.getItem('accessToken')))!;
+  return api<{ id: string; code: string }>(page.request, token, 'POST', '/order/api/v1/order', {
+    order_bank_name: 'Trần Thị B',
+    order_server: 'S1',
+    order_uid: '987654321',
+    order_pay_method: 1,
+    order_items: [{ id: itemId, quantity: 1 }],
+  });
+}
+
 export const SEPAY_WEBHOOK_SECRET = 'e2e-sepay-webhook-secret-0123456789';
 export const SHOP_ACCOUNT = '0123456789';
 let transferSerial = Date.now();

@@ -11,14 +11,15 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { PublicConfig } from '@lucky/shared/guards';
+import { PAGE_MODULES } from './app/page-modules';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadPageCode } from './app/routes';
 import { setServerConfig } from './lib/config';
 import { provideInitialData } from './lib/initial-data';
 import { createQueryClient } from './lib/query-client';
 
-/** The pages the API renders (app/page-modules.ts names the same). */
-export const SERVER_RENDERED_PAGES = ['/', '/item/1', '/signin', '/gameorder', '/gameorder/1'] as const;
+/** The pages the API renders: the routes app/page-modules.ts lists, an id standing in for `:id`. */
+const SERVER_RENDERED_PAGES = Object.keys(PAGE_MODULES).map((route) => route.replace(':id', '1'));
 
 /**
  * Loads the pages' code once, before the first render: a page whose code is loaded renders at once
