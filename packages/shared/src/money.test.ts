@@ -8,6 +8,14 @@ describe('money formatting', () => {
     expect(formatVnd(20_000)).toBe('20.000 VNĐ');
     expect(formatVnd(0)).toBe('0 VNĐ');
   });
+
+  it('writes every whole number as Intl.NumberFormat vi-VN does, rounding halves away from zero', () => {
+    const intl = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
+    const values = [0, 1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 123_456, 999_999, 1_000_000, 20_000_000, 2_147_483_647,
+      Number.MAX_SAFE_INTEGER, -1, -999, -1_000, -1_234_567, 0.4, 0.5, 2.5, 999.5, -2.5, -999.5, 1_234.49];
+    for (let step = 1; step < 1e15; step = step * 7 + 3) values.push(step, -step);
+    for (const value of values) expect(formatNumber(value), String(value)).toBe(intl.format(value));
+  });
 });
 
 describe('displayedBalance', () => {

@@ -1,10 +1,17 @@
 import { PAY_METHOD, type PayMethod } from './pay-method.js';
 
-const numberFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
-
-/** 1234567 → "1.234.567" (vi-VN thousands separators). */
+/**
+ * 1234567 → "1.234.567": whole numbers as vi-VN writes them, a dot between thousands, what
+ * `Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 })` prints (money.test.ts compares the two).
+ * Not Intl itself: a page's first Intl object loads the browser's locale data, 15–30 ms of main-thread
+ * work here (four times that on a phone), which every storefront page paid to print its first price
+ * (docs/decisions/0020).
+ */
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  if (!Number.isFinite(value)) return String(value);
+  const whole = Math.round(Math.abs(value));
+  const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return value < 0 && whole !== 0 ? `-${grouped}` : grouped;
 }
 
 /** 1234567 → "1.234.567 VNĐ". */

@@ -43,3 +43,8 @@ export function afterFirstPaint(): Promise<void> {
 export function preloadModules(doc: Document = document): void {
   linkNamedFiles(doc, 'lucky-modules', 'modulepreload');
 }
+
+/** Resolves in a later task: what follows runs after the browser has had a chance to handle input. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -3,7 +3,13 @@
  * `<script id="app-config" type="application/json">` with the public config; a build meant for a
  * separate API host has no such block and falls back to the VITE_* values baked in at build time.
  */
+import { config as configureZod } from 'zod/mini';
 import { publicConfig, type PublicConfig } from '@lucky/shared/guards';
+
+// zod's first parse of each object schema compiles a parser for it (`new Function`): ~5 ms for this
+// module's parse at start-up, for responses the browser parses a few times each (docs/decisions/0020).
+// The API keeps the compiled parsers.
+configureZod({ jitless: true });
 
 export interface AppConfig extends PublicConfig {
   /** Prefix of every API address, without a trailing slash; '' = the web app's own origin. */
