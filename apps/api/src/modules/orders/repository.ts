@@ -110,7 +110,9 @@ function userOrdersFilter(userId: string, status: number | null): SQL | undefine
 /**
  * One page of the user's orders, newest first (id breaks ties so pages never overlap), each with its lines,
  * and how many orders match in all: one query, since the order list is the read a customer repeats most.
- * `total` is null when the page is past the end (no row to carry it).
+ * The count is a subquery of its own, run once over the index; a window count (`count(*) over ()`) would
+ * read every order of the customer in full to number a page of ten. `total` is null when the page is past
+ * the end (no row to carry it).
  */
 export async function pageUserOrders(
   db: Db,
@@ -119,7 +121,14 @@ export async function pageUserOrders(
 ): Promise<{ rows: (OrderRow & { lines: PlacedLine[] })[]; total: number | null }> {
   const matching = db.$with('matching').as(
     db
-      .select({ ...customerOrderColumns, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+      .select({
+        ...customerOrderColumns,
+        total: sql<number>`(select count(*) from ${orders} counted where counted.user_id = ${userId}${
+          page.status === null ? sql`` : sql` and counted.status = ${page.status}`
+        })`
+          .mapWith(Number)
+          .as('total'),
+      })
       .from(orders)
       .where(userOrdersFilter(userId, page.status))
       .orderBy(desc(orders.createdAt), desc(orders.id))
