@@ -74,11 +74,12 @@ const queryInt = (min: number, max: number) =>
 
 /**
  * Admin lists count their matches up to this many: a `total` of LIST_COUNT_CAP + 1 means "more than
- * LIST_COUNT_CAP" (shown as 'Hơn 10.000'), so a count never reads a whole history (docs/decisions/0013).
+ * LIST_COUNT_CAP" (shown as 'Hơn 1.000'), so a count reads as many entries at a million orders as at a thousand
+ * (docs/decisions/0013).
  */
-export const LIST_COUNT_CAP = 10_000;
+export const LIST_COUNT_CAP = 1_000;
 
-/** A list's `total` as the console writes it: 'Hơn 10.000' once the count stopped at the cap. */
+/** A list's `total` as the console writes it: 'Hơn 1.000' once the count stopped at the cap. */
 export function listTotalLabel(total: number): string {
   return total > LIST_COUNT_CAP ? `Hơn ${formatNumber(LIST_COUNT_CAP)}` : formatNumber(total);
 }

@@ -687,7 +687,7 @@ describe('GET /order/api/v1/admin/order/list: search through indexes, pages that
     expect(await countOrders(db(), filter, 4)).toBe(4);
     expect(await countOrders(db(), filter, 2)).toBe(3);
     expect(listTotalLabel(3)).toBe('3');
-    expect(listTotalLabel(LIST_COUNT_CAP)).toBe('10.000');
-    expect(listTotalLabel(LIST_COUNT_CAP + 1)).toBe('Hơn 10.000');
+    expect(listTotalLabel(LIST_COUNT_CAP)).toBe('1.000');
+    expect(listTotalLabel(LIST_COUNT_CAP + 1)).toBe('Hơn 1.000');
   });
 });
