@@ -8,8 +8,9 @@ import { publicConfig, type PublicConfig } from '@lucky/shared/guards';
 
 // zod's first parse of each object schema compiles a parser for it (`new Function`): ~5 ms for this
 // module's parse at start-up, for responses the browser parses a few times each (docs/decisions/0020).
-// The API keeps the compiled parsers.
-configureZod({ jitless: true });
+// Browser only: zod keeps this setting on globalThis, shared by every copy of zod in a process, and the
+// API, which loads the server render (entry-server.tsx), keeps its compiled parsers.
+if (typeof document !== 'undefined') configureZod({ jitless: true });
 
 export interface AppConfig extends PublicConfig {
   /** Prefix of every API address, without a trailing slash; '' = the web app's own origin. */
