@@ -16,16 +16,16 @@ export function afterFirstPaint(): Promise<void> {
   if (document.visibilityState === 'hidden') return Promise.resolve();
   const paintTiming = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');
   if (!paintTiming) {
-    return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    return new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))).then(nextTask);
   }
-  return new Promise((resolve) => {
+  const painted = new Promise<void>((resolve) => {
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
       observer.disconnect();
       clearTimeout(timer);
-      setTimeout(resolve, 0);
+      resolve();
     };
     const observer = new PerformanceObserver((list) => {
       if (list.getEntriesByName('first-contentful-paint').length > 0) finish();
@@ -33,6 +33,7 @@ export function afterFirstPaint(): Promise<void> {
     observer.observe({ type: 'paint', buffered: true });
     const timer = setTimeout(finish, PAINT_WAIT_MS);
   });
+  return painted.then(nextTask);
 }
 
 /**

@@ -123,11 +123,7 @@ export async function pageUserOrders(
     db
       .select({
         ...customerOrderColumns,
-        total: sql<number>`(select count(*) from ${orders} counted where counted.user_id = ${userId}${
-          page.status === null ? sql`` : sql` and counted.status = ${page.status}`
-        })`
-          .mapWith(Number)
-          .as('total'),
+        total: sql<number>`(${userOrderCount(db, userId, page.status)})`.mapWith(Number).as('total'),
       })
       .from(orders)
       .where(userOrdersFilter(userId, page.status))
@@ -152,8 +148,13 @@ export async function pageUserOrders(
   return { rows: rows.map(({ total: _total, ...row }) => row as OrderRow & { lines: PlacedLine[] }), total: rows[0]?.total ?? null };
 }
 
+/** How many of the user's orders match (a query to await, or to embed as a subquery). */
+function userOrderCount(db: Db, userId: string, status: number | null) {
+  return db.select({ n: count() }).from(orders).where(userOrdersFilter(userId, status));
+}
+
 export async function countUserOrders(db: Db, userId: string, status: number | null = null): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(userOrdersFilter(userId, status));
+  const [row] = await userOrderCount(db, userId, status);
   return row?.n ?? 0;
 }
 
