@@ -1,12 +1,24 @@
 /**
- * The only reader of process.env (STYLE.md: config once). Every setting is validated at start-up;
- * a bad value stops the server with the whole list of problems.
+ * The only reader of process.env: every setting is validated at start-up, and a bad value stops the
+ * server with the whole list of problems. What production or a public address refuses besides is in
+ * config-safety.ts (docs/decisions/0012-fail-closed-defaults.md).
  */
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_DEADLINE_HOUR } from '@lucky/shared';
+import {
+  DEFAULT_API_KEY,
+  DEFAULT_HOST,
+  DEMO_ADMIN_EMAIL,
+  DEV_JWT_SECRET,
+  DEV_SECRET_KEY,
+  deploymentNote,
+  deploymentProblems,
+} from './config-safety.js';
+
+export { DEMO_ADMIN_EMAIL } from './config-safety.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -22,9 +34,6 @@ const emailList = z
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
   );
-
-/** The built-in API key: public (it is in the source code), like the local JWT_SECRET and SECRET_KEY below. */
-const DEFAULT_API_KEY = 'lucky-local-key';
 
 /** Which proxies' `X-Forwarded-For` is believed: none, the nearest N hops, or these addresses (IP or CIDR). */
 export type TrustProxy = false | number | string[];
@@ -77,22 +86,11 @@ function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
   return origins;
 }
 
-/** 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`: addresses only this machine reaches. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  if (h === 'localhost') return true;
-  if (net.isIPv4(h)) return h.startsWith('127.');
-  if (!net.isIPv6(h)) return false;
-  // The URL parser writes an IPv6 address in one canonical form (::1, ::ffff:7f00:1).
-  const canonical = new URL(`http://[${h}]/`).hostname.slice(1, -1);
-  return canonical === '::1' || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(canonical);
-}
-
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     // Loopback by default: the local defaults (demo sign-in, built-in secrets…) serve only this machine.
-    HOST: z.string().default('127.0.0.1'),
+    HOST: z.string().default(DEFAULT_HOST),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z
@@ -164,156 +162,23 @@ const flag = (value: string | undefined): boolean | undefined => {
   return parsed.success ? parsed.data : undefined;
 };
 
-/**
- * What production, or a shop listening beyond loopback, refuses to start with: the local defaults (demo
- * sign-in, demo seed, built-in secrets, the default admin) serve only a shop this machine alone reaches.
- * Read from the raw settings, so the list is whole even when other values are wrong. One line per setting,
- * naming the value that fixes it.
- */
-function deploymentProblems(source: Record<string, string | undefined>): string[] {
-  const production = source.NODE_ENV === 'production';
-  const host = source.HOST ?? '127.0.0.1';
-  const exposed = !isLoopbackHost(host);
-  const problems = new Map<string, string>();
-  const add = (key: string, message: string) => {
-    if (!problems.has(key)) problems.set(key, `${key}: ${message}`);
-  };
-  const where = `HOST=${host} is reachable from other machines`;
-  const demo = flag(source.AUTH_DEMO) ?? !production;
-  // The built-in values count as unset even when written out.
-  const builtIn = { JWT_SECRET: DEV_JWT_SECRET, SECRET_KEY: DEV_SECRET_KEY };
-  const missing = (key: 'JWT_SECRET' | 'SECRET_KEY') => !source[key] || source[key] === builtIn[key];
-  const defaultKey = (source.API_KEY ?? DEFAULT_API_KEY) === DEFAULT_API_KEY;
-  const randomValue = (key: string) =>
-    `set ${key} to a random value of at least 32 characters (openssl rand -base64 48)`;
-  const demoSignIn = 'demo sign-in (any email, no password)';
+/** dataDir null: an in-memory PGlite (tests). */
+type DatabaseConfig = { kind: 'postgres'; url: string; poolMax: number } | { kind: 'pglite'; dataDir: string | null };
 
-  if (production) {
-    if (flag(source.AUTH_DEMO) === true) {
-      add('AUTH_DEMO', `${demoSignIn} is refused in production — set AUTH_DEMO=false or leave it unset`);
-    }
-    for (const key of ['JWT_SECRET', 'SECRET_KEY'] as const) {
-      if (missing(key)) add(key, `is required in production — ${randomValue(key)}`);
-    }
-    if (defaultKey) {
-      add('API_KEY', `must be changed from ${DEFAULT_API_KEY} in production — set API_KEY to a value of your own`);
-    }
-  }
-  if (exposed) {
-    if (demo) add('AUTH_DEMO', `${demoSignIn} is on and ${where} — set AUTH_DEMO=false`);
-    if (flag(source.SEED_DEMO) ?? !production) {
-      add('SEED_DEMO', `the demo catalogue seed is on and ${where} — set SEED_DEMO=false`);
-    }
-    for (const key of ['JWT_SECRET', 'SECRET_KEY'] as const) {
-      if (missing(key)) add(key, `the built-in value is public and ${where} — ${randomValue(key)}`);
-    }
-    if (defaultKey) {
-      add('API_KEY', `the default ${DEFAULT_API_KEY} is public and ${where} — set API_KEY to a value of your own`);
-    }
-    if (!source.ADMIN_EMAILS && demo && !production) {
-      add('ADMIN_EMAILS', `${DEMO_ADMIN_EMAIL} is the admin by default and ${where} — set ADMIN_EMAILS to your staff's emails`);
-    }
-  }
-  return [...problems.values()];
-}
-
-export type Env = z.input<typeof envSchema>;
-
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  host: string;
-  port: number;
-  logLevel: string;
-  /** dataDir null: an in-memory PGlite (tests). */
-  database: { kind: 'postgres'; url: string; poolMax: number } | { kind: 'pglite'; dataDir: string | null };
-  dataDir: string;
-  webDist: string;
-  migrationsDir: string;
-  apiKey: string;
-  auth: {
-    demo: boolean;
-    adminEmails: string[];
-    google: { clientId: string | null; jwksUrl: string; issuers: string[] };
-    facebook: { graphUrl: string; appId: string; appSecret: string } | null;
-    jwtSecret: string;
-    accessTokenTtlSeconds: number;
-    refreshTokenTtlDays: number;
-  };
-  secretKey: string;
-  /** Earlier SECRET_KEYs, still accepted to open game passwords until they are re-sealed (rotation). */
-  previousSecretKeys: string[];
-  /** Shared rate-limit counts for every process; null: each process counts alone. */
-  redis: { url: string; keyPrefix: string } | null;
-  bank: { bin: string; name: string; accountNumber: string; accountHolder: string };
-  support: { socialUrl: string; chatUrl: string; messengerUrl: string };
-  deadlineHour: number;
-  /** How often the 16:00-promise job runs; 0 turns it off in this process. */
-  deadlineSweepSeconds: number;
-  seedDemo: boolean;
-  rateLimit: boolean;
-  /** Whose `X-Forwarded-For` sets `request.ip` (rate-limit keys, logs): off unless behind known proxies. */
-  trustProxy: TrustProxy;
-  /** Origins allowed to call the API from a browser; empty: no cross-origin access. */
-  corsOrigins: string[];
-  /** The OpenAPI document and its UI at /docs. */
-  docs: boolean;
-  /** How often a live stream sends its heartbeat and checks that its sign-in still stands. */
-  eventHeartbeatMs: number;
-  /** Bank-feed webhooks; a provider whose setting is unset answers 404 on its path. */
-  payments: {
-    sepay: { webhookSecret: string | null; apiKey: string | null } | null;
-    casso: { secret: string } | null;
-  };
-  /** Staff alerts on Telegram; null when TELEGRAM_BOT_TOKEN or TELEGRAM_CHAT_ID is unset. */
-  telegram: { apiUrl: string; botToken: string; chatId: string } | null;
-}
-
-/** Local-only fallbacks; production refuses to start without real ones. */
-const DEV_JWT_SECRET = 'local-development-jwt-secret-change-me-0123456789';
-const DEV_SECRET_KEY = 'local-development-secret-key-change-me-0123456789';
-
-/**
- * Outside production, with demo sign-in on and no ADMIN_EMAILS, this demo address is an admin, so a
- * newcomer can open the admin console right after `npm start`. Never in production.
- */
-export const DEMO_ADMIN_EMAIL = 'admin@lucky.local';
-
-export class ConfigError extends Error {
-  constructor(
-    readonly problems: string[],
-    note?: string,
-  ) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}${note ? `\n${note}` : ''}`);
-  }
-}
-
-const LOCAL_ONLY_NOTE =
-  'The local defaults serve only a shop on loopback: set the values above, or HOST=127.0.0.1 for a shop only ' +
-  'this machine reaches (README: Going live).';
-
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  // Empty strings count as unset, as in most .env files.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
-  const problems = [
-    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`)),
-    ...deploymentProblems(cleaned),
-  ];
-  if (!parsed.success || problems.length > 0) {
-    throw new ConfigError(problems, isLoopbackHost(cleaned.HOST ?? '127.0.0.1') ? undefined : LOCAL_ONLY_NOTE);
-  }
-  const env = parsed.data;
+/** The settings as the rest of the API reads them: the schema's output is the one definition of `Config`. */
+const configSchema = envSchema.transform((env) => {
   const dataDir = path.resolve(env.DATA_DIR);
   const production = env.NODE_ENV === 'production';
   const demo = env.AUTH_DEMO ?? !production;
+  const database: DatabaseConfig = env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.PG_POOL_MAX }
+    : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
-    database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.PG_POOL_MAX }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    database,
     dataDir,
     webDist: path.resolve(env.WEB_DIST),
     // src/config.ts and the bundled dist/server.js both sit one level below the package.
@@ -332,7 +197,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     },
     secretKey: env.SECRET_KEY ?? DEV_SECRET_KEY,
+    /** Earlier SECRET_KEYs, still accepted to open game passwords until they are re-sealed (rotation). */
     previousSecretKeys: env.SECRET_KEY_PREVIOUS ?? [],
+    /** Shared rate-limit counts for every process; null: each process counts alone. */
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : null,
     bank: {
       bin: env.BANK_BIN,
@@ -346,13 +213,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       messengerUrl: env.SUPPORT_MESSENGER_URL,
     },
     deadlineHour: env.DEADLINE_HOUR,
+    /** How often the 16:00-promise job runs; 0 turns it off in this process. */
     deadlineSweepSeconds: env.DEADLINE_SWEEP_SECONDS,
     seedDemo: env.SEED_DEMO ?? !production,
     rateLimit: env.RATE_LIMIT,
+    /** Whose `X-Forwarded-For` sets `request.ip` (rate-limit keys, logs): off unless behind known proxies. */
     trustProxy: env.TRUST_PROXY,
+    /** Origins allowed to call the API from a browser; empty: no cross-origin access. */
     corsOrigins: env.CORS_ORIGINS ?? [],
+    /** The OpenAPI document and its UI at /docs. */
     docs: env.DOCS ?? !production,
+    /** How often a live stream sends its heartbeat and checks that its sign-in still stands. */
     eventHeartbeatMs: env.EVENT_HEARTBEAT_SECONDS * 1000,
+    /** Bank-feed webhooks; a provider whose setting is unset answers 404 on its path. */
     payments: {
       sepay:
         env.SEPAY_WEBHOOK_SECRET || env.SEPAY_API_KEY
@@ -360,9 +233,34 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : null,
       casso: env.CASSO_SECRET ? { secret: env.CASSO_SECRET } : null,
     },
+    /** Staff alerts on Telegram; null when TELEGRAM_BOT_TOKEN or TELEGRAM_CHAT_ID is unset. */
     telegram:
       env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID
         ? { apiUrl: env.TELEGRAM_API_URL.replace(/\/+$/, ''), botToken: env.TELEGRAM_BOT_TOKEN, chatId: env.TELEGRAM_CHAT_ID }
         : null,
   };
+});
+
+export type Env = z.input<typeof configSchema>;
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly problems: string[],
+    note?: string,
+  ) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}${note ? `\n${note}` : ''}`);
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`)),
+    ...deploymentProblems({ ...cleaned, AUTH_DEMO: flag(cleaned.AUTH_DEMO), SEED_DEMO: flag(cleaned.SEED_DEMO) }),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems, deploymentNote(cleaned.HOST));
+  return parsed.data;
 }
