@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import { asc } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { overdue } from '../apps/api/src/db/order-conditions.js';
+import { overdue } from '../apps/api/src/modules/orders/conditions.js';
 import { orders } from '../apps/api/src/db/schema.js';
 import { ADMIN_EMAIL, API_KEY, api, createDatabase, signIn, startShop, type ShopProcess } from './server.js';
 
@@ -267,7 +267,7 @@ async function measure(shop: ShopProcess, token: string, paths: string[], second
 
 export async function deadlinePlan(client: pg.Client): Promise<string> {
   const now = new Date();
-  // The sweep's own condition (db/order-conditions.ts overdue) in the shape order-lifecycle's repository asks it.
+  // The sweep's own condition (modules/orders/conditions.ts overdue) in the shape the orders module's lifecycle repository asks it.
   const query = drizzle(client)
     .select({ id: orders.id })
     .from(orders)

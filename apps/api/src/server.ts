@@ -6,7 +6,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
-import { seedDemo } from './db/seed.js';
+import { seedDemo } from './modules/catalog/service.js';
 import { greeting } from './greeting.js';
 import { startDeadlineJob } from './jobs/deadline.js';
 

@@ -11,3 +11,4 @@ export * from './vietqr.js';
 export * from './admin-schemas.js';
 export * from './payment-schemas.js';
 export * from './events.js';
+export * from './shop-clock.js';

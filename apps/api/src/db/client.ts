@@ -1,5 +1,5 @@
 /**
- * One database handle for both engines (DESIGN.md § Data): the embedded PGlite by default,
+ * One database handle for both engines (docs/architecture.md "Processes"): the embedded PGlite by default,
  * a real PostgreSQL when DATABASE_URL is set. Code above this file only sees `Db`.
  */
 import fs from 'node:fs/promises';
@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { NamedStatementClient } from './named-statements.js';
+import { shopTimeZoneFunction } from './shop-time-zone.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -114,6 +115,7 @@ export async function openDatabase(config: Pick<Config, 'database' | 'migrations
       // Options in one object: PGlite ignores a second argument when the first (the folder) is undefined.
       const client = new PGlite({ dataDir: database.dataDir ?? undefined, postgresqlconf: PGLITE_CONF, extensions: { pg_trgm } });
       const db = drizzlePglite(client, { schema });
+      await client.exec(shopTimeZoneFunction());
       await migratePglite(db, { migrationsFolder: migrationsDir });
       return {
         db: db as unknown as Db,
@@ -140,6 +142,7 @@ export async function openDatabase(config: Pick<Config, 'database' | 'migrations
   const conn = await pool.connect();
   try {
     await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await conn.query(shopTimeZoneFunction());
     await migratePg(drizzlePg(conn, { schema }), { migrationsFolder: migrationsDir });
   } finally {
     await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});

@@ -223,7 +223,7 @@ export const orders = pgTable(
     // orders holding a customer's coins read these small partial indexes (decision 0013).
     index('orders_open_due_idx').on(t.dueAt).where(sql`${t.status} in (${sql.raw(OPEN)})`),
     index('orders_open_user_idx').on(t.userId).where(sql`${t.status} in (${sql.raw(OPEN)})`),
-    // The console's queue in its own order (admin-orders/repository.ts QUEUE_ORDER), so a page is read
+    // The console's queue in its own order (modules/orders/admin-repository.ts QUEUE_ORDER), so a page is read
     // off the index instead of sorting every order.
     index('orders_queue_idx').on(
       sql`(case when ${t.status} in (${sql.raw(OPEN)}) then 0 else 1 end)`,

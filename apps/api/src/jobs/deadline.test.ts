@@ -5,8 +5,8 @@ import { databaseNow } from '../db/clock.js';
 import { auditLog, coinLedger, orders, users } from '../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../test/fixtures.js';
 import { useTestApp } from '../test/suite.js';
-import { changeOrderStatus } from '../modules/admin-orders/service.js';
-import { dueAtFor } from '../modules/orders/due-at.js';
+import { changeOrderStatus } from '../modules/orders/service.js';
+import { dueAtFor } from '../modules/orders/service.js';
 import { runDeadlineSweep, startDeadlineJob } from './deadline.js';
 
 const t = useTestApp();

@@ -6,7 +6,7 @@
  * full (refund due / reservation released) and compensated with coins (lateCompensationCoins).
  *
  * Safe with several API instances: each order is settled in its own transaction that locks it with
- * FOR UPDATE SKIP LOCKED and re-checks the same overdue condition (one definition, db/order-conditions.ts),
+ * FOR UPDATE SKIP LOCKED and re-checks the same overdue condition (one definition, modules/orders/conditions.ts),
  * so an order is settled once whoever gets there first, and a second run finds nothing.
  *
  * The same tick announces orders that have just come within an hour of their promise (once each, so
@@ -18,7 +18,7 @@
  */
 import type { AppContext } from '../context.js';
 import { databaseNow } from '../db/clock.js';
-import { announceAtRiskOrders, findOverdueOrderIds, settleOverdueOrder } from '../modules/order-lifecycle/service.js';
+import { announceAtRiskOrders, findOverdueOrderIds, settleOverdueOrder } from '../modules/orders/service.js';
 import { handleStuckTransfers } from '../modules/payments/service.js';
 
 const BATCH = 100;

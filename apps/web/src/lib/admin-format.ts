@@ -1,16 +1,12 @@
-import { SHOP_TIME_ZONE } from '@lucky/shared';
+import { formatShopTime } from '@lucky/shared';
 
-const dateTime = new Intl.DateTimeFormat('vi-VN', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: SHOP_TIME_ZONE,
-});
-
-/** An ISO time in the shop's time zone (the 16:00 promise is in Vietnam time, wherever the admin is). */
+/**
+ * An ISO time in the shop's time zone (the 16:00 promise is in Vietnam time, wherever the admin is), as the
+ * shop clock writes it for customers and staff alike: '09:30 15/03/2025'.
+ */
 export function formatAdminTime(iso: string | null | undefined): string {
   if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return formatShopTime(iso);
 }
 
 /** A signed coin change: "+1.000" or "−500". */

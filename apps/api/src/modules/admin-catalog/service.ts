@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
-import { writeAudit } from '../../lib/audit.js';
+import { writeAudit } from '../../db/audit.js';
 import { toSearchText } from '../../lib/search-text.js';
 import * as catalog from '../catalog/service.js';
 import * as repo from './repository.js';

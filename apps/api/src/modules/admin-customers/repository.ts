@@ -2,9 +2,12 @@
 import { count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { USERS_ID, pendingCoinsOf } from '../../db/order-conditions.js';
-import { coinLedger, orders, users } from '../../db/schema.js';
+import { coinLedger, users } from '../../db/schema.js';
 import { likeContains, toSearchText } from '../../lib/search-text.js';
+import { orderCodeOf, orderCountOf, pendingCoinsOf } from '../orders/service.js';
+
+/** The users table's id, qualified: drizzle leaves columns unqualified in a one-table select. */
+const USERS_ID = sql.raw('"users"."id"');
 
 // Correlated subqueries are spelled out: drizzle drops table prefixes in a one-table select.
 const userColumns = {
@@ -16,7 +19,7 @@ const userColumns = {
   createdAt: users.createdAt,
   /** Coins held by open coin orders (status 0/1): the one definition coins/service uses too. */
   pendingCoins: pendingCoinsOf(USERS_ID),
-  orderCount: sql<number>`(select count(*) from "orders" o where o.user_id = "users"."id")`.mapWith(Number),
+  orderCount: orderCountOf(USERS_ID),
 };
 
 /** Email or accent-free name contains the keyword: both have a trigram index (migration 0004). */
@@ -62,14 +65,13 @@ export function listLedger(db: Db, userId: string, page: { limit: number; offset
       balanceAfter: coinLedger.balanceAfter,
       reason: coinLedger.reason,
       orderId: coinLedger.orderId,
-      orderCode: orders.code,
+      orderCode: orderCodeOf(coinLedger.orderId),
       actorId: coinLedger.actorId,
       actorEmail: actor.email,
       note: coinLedger.note,
       createdAt: coinLedger.createdAt,
     })
     .from(coinLedger)
-    .leftJoin(orders, eq(orders.id, coinLedger.orderId))
     .leftJoin(actor, eq(actor.id, coinLedger.actorId))
     .where(eq(coinLedger.userId, userId))
     .orderBy(desc(coinLedger.createdAt), desc(coinLedger.id))

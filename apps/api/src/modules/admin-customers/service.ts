@@ -7,7 +7,7 @@ import { API_MESSAGES, ERROR_CODES, LIST_COUNT_CAP, type adminAdjustBody, type a
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { writeAudit } from '../../lib/audit.js';
+import { writeAudit } from '../../db/audit.js';
 import { COIN_REASONS, applyCoinChange, lockCoinTotal, pendingCoins } from '../coins/service.js';
 import * as repo from './repository.js';
 

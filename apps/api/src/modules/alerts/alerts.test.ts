@@ -6,7 +6,7 @@ import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoin
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { startTelegramStandIn, type TelegramStandIn } from '../../test/provider-stand-ins.js';
 import { createEventHub, type LiveEvent } from '../events/hub.js';
-import { announceAtRiskOrders } from '../order-lifecycle/service.js';
+import { announceAtRiskOrders } from '../orders/service.js';
 import { BANK_FEED_ENV, deliver, newTxId } from '../payments/webhook-fixtures.js';
 import { startAlerts, type AlertOptions } from './service.js';
 

@@ -5,7 +5,7 @@
  */
 import {
   PAY_METHOD,
-  SHOP_TIME_ZONE,
+  formatShopTimeShort,
   TRANSFER_REASON_LABELS,
   formatNumber,
   formatVnd,
@@ -18,20 +18,8 @@ import {
 /** Longest piece of free text (customer name, transfer memo) an alert quotes. */
 const FREE_TEXT_MAX = 80;
 
-const timeParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: SHOP_TIME_ZONE,
-  hourCycle: 'h23',
-  hour: '2-digit',
-  minute: '2-digit',
-  day: '2-digit',
-  month: '2-digit',
-});
-
-/** '2026-11-23T09:00:00Z' → '16:00 23/11' (the shop's time zone). */
-export function shopTime(iso: string): string {
-  const parts = Object.fromEntries(timeParts.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.hour}:${parts.minute} ${parts.day}/${parts.month}`;
-}
+/** '2026-11-23T09:00:00Z' → '16:00 23/11': the shop clock's short form (packages/shared/src/shop-clock.ts). */
+export const shopTime = (iso: string): string => formatShopTimeShort(iso);
 
 /** One line, at most FREE_TEXT_MAX characters: typed text cannot stretch or break the message. */
 export function oneLine(text: string, max = FREE_TEXT_MAX): string {

@@ -12,7 +12,7 @@
 import { EVENT_CAUSES, EVENT_KINDS, PAY_METHOD, TRANSFER_STATUS, isFinalStatus } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { getOrderRow } from '../admin-orders/service.js';
+import { getOrderRow } from '../orders/service.js';
 import type { LiveEvent } from '../events/hub.js';
 import { getAdminTransfer } from '../payments/service.js';
 import { bankOrderPaidText, coinOrderPlacedText, orderAtRiskText, unmatchedTransferText } from './messages.js';

@@ -167,3 +167,6 @@ export async function loadCatalogue(db: Db): Promise<Catalogue> {
   for (const platform of platforms) storeListBody(catalogue, { store_platform: platform.id });
   return catalogue;
 }
+
+/** The demo catalogue a local shop starts with (demo-seed.ts). */
+export { seedDemo } from './demo-seed.js';

@@ -1,7 +1,7 @@
 /** Coin balances: the cached users.coin_total, the append-only coin_ledger and the coins held by open orders. */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { USERS_ID, pendingCoinsOf } from '../../db/order-conditions.js';
+import { pendingCoinsOf } from '../orders/service.js';
 import { coinLedger, users } from '../../db/schema.js';
 
 /** Locks the user's row until the transaction ends; every coin decision for that user waits on it. */
@@ -29,6 +29,6 @@ export async function insertLedgerRow(tx: Db, row: NewLedgerRow): Promise<Ledger
 
 /** Coin cost of the user's coin-paid orders that are still open (status 0 or 1); 0 for an unknown user. */
 export async function sumPendingCoins(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ pending: pendingCoinsOf(USERS_ID) }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select({ pending: pendingCoinsOf(sql.raw('"users"."id"')) }).from(users).where(eq(users.id, userId));
   return row?.pending ?? 0;
 }

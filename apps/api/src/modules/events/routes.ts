@@ -16,9 +16,8 @@ import { API_MESSAGES, ERROR_CODES, EVENT_KINDS, errorBody, type AdminOrderEvent
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { currentUser, requireAdmin, requireUser, type AuthUser } from '../../plugins/auth.js';
-import { getOrderRow } from '../admin-orders/service.js';
 import { isSessionRevoked } from '../auth/service.js';
-import { getOrder } from '../orders/service.js';
+import { getOrder, getOrderRow } from '../orders/service.js';
 import { getAdminTransfer } from '../payments/service.js';
 import type { LiveEvent } from './hub.js';
 

@@ -6,8 +6,8 @@ import { createSecretBox } from '../../lib/secret-box.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, createStoredFile, grantCoins } from '../../test/fixtures.js';
 import { MSG } from '../../test/expected-messages.js';
 import { useTestApp } from '../../test/suite.js';
-import { dueAtFor } from '../orders/due-at.js';
-import { countOrders, listOrders, matchKeyword } from './repository.js';
+import { dueAtFor } from './due-at.js';
+import { countOrders, listOrders, matchKeyword } from './admin-repository.js';
 
 const BASE = '/order/api/v1/admin/order';
 

@@ -4,8 +4,8 @@
  */
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customerOrderColumns } from '../../db/order-columns.js';
-import { atRisk, isOpen } from '../../db/order-conditions.js';
+import { customerOrderColumns } from './columns.js';
+import { atRisk, isOpen } from './conditions.js';
 import { auditLog, orderLines, orders, shopDayFigures, storedFiles, users } from '../../db/schema.js';
 import { likeContains, toSearchText } from '../../lib/search-text.js';
 

@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { idOr404 } from '../../lib/app-error.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
-import { changeOrderStatus, dashboard, getOrderDetail, listOrders, markRefundDone, revealOrderPassword } from './service.js';
+import { changeOrderStatus, dashboard, getOrderDetail, listOrders, markRefundDone, revealOrderPassword } from './admin.js';
 
 const orderId = (params: { id: string }): string => idOr404(uuidParams, params, API_MESSAGES.orderNotFound);
 

@@ -1,7 +1,6 @@
 /**
  * The admin console's orders: the queue, an order's detail and history, the audited password reveal,
- * the dashboard. Status moves and refunds are asked of the order lifecycle (modules/order-lifecycle),
- * which owns them.
+ * the dashboard. Status moves and refunds are asked of the lifecycle (lifecycle.ts), which owns them.
  */
 import {
   API_MESSAGES,
@@ -10,7 +9,7 @@ import {
   ORDER_STATUS,
   ORDER_STATUS_ALL,
   REFUND_STATUS,
-  SHOP_TIME_ZONE,
+  shopDay,
   isFinalStatus,
   type AdminDashboard,
   type AdminOrderDetail,
@@ -24,13 +23,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
-import { writeAudit } from '../../lib/audit.js';
-import { dueAtFor } from '../orders/due-at.js';
-import { ORDER_AUDIT as LIFECYCLE_AUDIT, markRefundDone as refundDone, moveOrderByStaff } from '../order-lifecycle/service.js';
-import { linesByOrder, linesOfOrder, toOrder } from '../orders/service.js';
-import * as repo from './repository.js';
+import { writeAudit } from '../../db/audit.js';
+import { ORDER_AUDIT as LIFECYCLE_AUDIT, markRefundDone as refundDone, moveOrderByStaff } from './lifecycle.js';
+import { linesByOrder, linesOfOrder, toOrder } from './reads.js';
+import * as repo from './admin-repository.js';
 
-export { AT_RISK_WINDOW_MS } from '../../db/order-conditions.js';
+export { AT_RISK_WINDOW_MS } from './conditions.js';
 
 /** Audit actions written here; the history an admin sees leaves out password reveals. */
 export const ORDER_AUDIT = { ...LIFECYCLE_AUDIT, REVEAL_PASSWORD: 'order.reveal_password' } as const;
@@ -204,15 +202,6 @@ export async function markRefundDone(ctx: AppContext, actorId: string, orderId: 
 }
 
 // ---------- dashboard ----------
-
-/** The shop's calendar day around `now`: [start, end) and its YYYY-MM-DD name. */
-export function shopDay(now: Date): { start: Date; end: Date; date: string } {
-  // The next local midnight is the "deadline" at hour 0; the shop's zone has no DST, so a day is 24 h.
-  const end = dueAtFor(now, 0, SHOP_TIME_ZONE);
-  const start = new Date(end.getTime() - 24 * 60 * 60 * 1000);
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  return { start, end, date };
-}
 
 /**
  * Today's figures. The day's counts, revenue and coins come from shop_day_figures (kept by triggers,

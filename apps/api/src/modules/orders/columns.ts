@@ -1,8 +1,8 @@
 /**
  * What the customer may see of an order: no game password, no idempotency data. The customer's order
- * calls select exactly these; the admin console selects them and more (admin-orders/repository.ts).
+ * calls select exactly these; the admin console selects them and more (admin-repository.ts).
  */
-import { orders } from './schema.js';
+import { orders } from '../../db/schema.js';
 
 export const customerOrderColumns = {
   id: orders.id,

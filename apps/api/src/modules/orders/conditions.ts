@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS, PAY_METHOD, UNPAID_ORDER_EXPIRY_HOURS } from '@lucky/shared';
-import { orders } from './schema.js';
+import { orders } from '../../db/schema.js';
 
 export const OPEN_STATUSES = [ORDER_STATUS.PENDING, ORDER_STATUS.PROCESSING];
 

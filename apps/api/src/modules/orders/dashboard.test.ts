@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { coinLedger, orders, shopDayFigures } from '../../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
 import { useTestApp } from '../../test/suite.js';
-import { shopDay } from './service.js';
+import { shopDay } from '@lucky/shared';
 
 const t = useTestApp();
 let adminToken: string;

@@ -1,7 +1,7 @@
 /** Order rows as the lifecycle locks and changes them. Writes happen only under the order's row lock. */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { atRisk, overdue, promised } from '../../db/order-conditions.js';
+import { atRisk, overdue, promised } from './conditions.js';
 import { orders } from '../../db/schema.js';
 
 export type LockedOrder = typeof orders.$inferSelect;

@@ -1,6 +1,6 @@
 /**
  * The order lifecycle (DESIGN.md § Order lifecycle; docs/decisions/0005, 0008, 0009): the one owner of
- * every status move. Staff actions (admin-orders), the deadline job, bank-feed webhooks and staff
+ * every status move. Staff actions (admin.ts), the deadline job, bank-feed webhooks and staff
  * attaching a transfer (payments) all call it. Each move is one transaction holding the order's row
  * lock that writes the status, paid_at/due_at, the ledger, the refund-due mark, the password erasure,
  * the audit row and the event that announces the change.
@@ -20,14 +20,14 @@ import {
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { isUnpaidBankOrder } from '../../db/order-conditions.js';
+import { isUnpaidBankOrder } from './conditions.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { writeAudit } from '../../lib/audit.js';
+import { writeAudit } from '../../db/audit.js';
 import { COIN_REASONS, applyCoinChange } from '../coins/service.js';
-import { dueAtFor } from '../orders/due-at.js';
-import * as repo from './repository.js';
+import { dueAtFor } from './due-at.js';
+import * as repo from './lifecycle-repository.js';
 
-export type { LockedOrder } from './repository.js';
+export type { LockedOrder } from './lifecycle-repository.js';
 export { isUnpaidBankOrder };
 
 /** Audit actions written here. */

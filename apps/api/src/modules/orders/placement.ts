@@ -1,5 +1,5 @@
 /**
- * Placing and reading a customer's orders (spec §5, §7; DESIGN.md § Order lifecycle).
+ * Placing an order (docs/product.md §5, §7; docs/architecture.md "The order's journey").
  * Prices, coins and gift coins always come from the catalogue, never from the client, and are copied
  * onto the order lines so later catalogue edits never change a placed order.
  */
@@ -10,23 +10,22 @@ import {
   EVENT_KINDS,
   MAX_LINE_QUANTITY,
   ORDER_STATUS,
-  ORDER_STATUS_ALL,
   PAY_METHOD,
   buildVietQrPayload,
   computeTotals,
   orderProblem,
   type Order,
-  type OrderList,
   type OrderRequest,
   type Totals,
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../lib/app-error.js';
+import { AppError, badRequest, conflict, unauthenticated } from '../../lib/app-error.js';
 import type { OrderableItem } from '../catalog/service.js';
 import { notEnoughCoins } from '../coins/service.js';
 import { dueAtFor } from './due-at.js';
 import { newOrderCode } from './order-code.js';
+import { getOrder, linesOfOrder, toOrder } from './reads.js';
 import * as repo from './repository.js';
 
 /** A validated, priced cart: everything needed to write the order except its code. */
@@ -105,40 +104,6 @@ async function draftOrder(ctx: AppContext, input: OrderRequest): Promise<Draft> 
 function requestFingerprint(ctx: AppContext, input: OrderRequest): string {
   // The parsed body has a fixed key order (the schema's), so equal requests serialise equally.
   return crypto.createHmac('sha256', `lucky-idempotency:${ctx.config.secretKey}`).update(JSON.stringify(input)).digest('base64url');
-}
-
-/** An order as its customer sees it (no password, no idempotency data); the admin view extends it. */
-export function toOrder(row: repo.OrderRow, lines: readonly repo.PlacedLine[]): Order {
-  return {
-    id: row.id,
-    code: row.code,
-    status: row.status,
-    pay_method: row.payMethod,
-    pay_qr_code: row.payQrCode,
-    platform_id: row.platformId,
-    platform_name: row.platformName,
-    stores: lines.map((line) => ({
-      store_id: line.storeId,
-      name: line.name,
-      price: line.priceVnd,
-      coin: line.coinCost,
-      gift_coin: line.giftCoin,
-      quantity: line.quantity,
-    })),
-    total_price: row.totalPriceVnd,
-    total_coin: row.totalCoin,
-    total_gift_coin: row.totalGiftCoin,
-    order_bank_name: row.bankName,
-    order_contact: row.contact,
-    order_account: row.account,
-    order_server: row.server,
-    order_uid: row.uid,
-    order_comment: row.comment,
-    result_comment: row.resultComment,
-    result_picture: row.resultPicture,
-    created_at: row.createdAt.toISOString(),
-    due_at: row.dueAt.toISOString(),
-  };
 }
 
 /** The order first placed with this key, if any; the same key with another body is a conflict. */
@@ -241,43 +206,4 @@ export async function placeOrder(ctx: AppContext, userId: string, input: OrderRe
     }
     throw error;
   }
-}
-
-/** Lines of several orders in one query (no N+1), grouped by order id, in their cart order. */
-export async function linesByOrder(db: Db, orderIds: string[]): Promise<Map<string, repo.OrderLineRow[]>> {
-  const byOrder = new Map<string, repo.OrderLineRow[]>();
-  for (const line of await repo.findLines(db, orderIds)) {
-    const group = byOrder.get(line.orderId);
-    if (group) group.push(line);
-    else byOrder.set(line.orderId, [line]);
-  }
-  return byOrder;
-}
-
-/** The lines of one order, in their cart order. */
-export function linesOfOrder(db: Db, orderId: string): Promise<repo.OrderLineRow[]> {
-  return repo.findLines(db, [orderId]);
-}
-
-/** The caller's own order; another customer's order and an unknown id look the same (404). */
-export async function getOrder(db: Db, userId: string, orderId: string): Promise<Order> {
-  const row = await repo.findUserOrder(db, userId, orderId);
-  if (!row) throw notFound(API_MESSAGES.orderNotFound);
-  return toOrder(row, await linesOfOrder(db, row.id));
-}
-
-export async function listOrders(
-  db: Db,
-  userId: string,
-  query: { page: number; limit: number; status?: number | undefined },
-): Promise<OrderList> {
-  const status = query.status === undefined || query.status === ORDER_STATUS_ALL ? null : query.status;
-  const page = await repo.pageUserOrders(db, userId, { status, limit: query.limit, offset: (query.page - 1) * query.limit });
-  // Past the last page there is no row to carry the count.
-  const total = page.total ?? (await repo.countUserOrders(db, userId, status));
-  return { rows: page.rows.map((row) => toOrder(row, row.lines)), total };
-}
-
-export function countOrders(db: Db, userId: string): Promise<number> {
-  return repo.countUserOrders(db, userId);
 }

@@ -1,7 +1,7 @@
 /** Orders, their lines and their audit rows. The game password column is read only by the start-up re-seal. */
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customerOrderColumns } from '../../db/order-columns.js';
+import { customerOrderColumns } from './columns.js';
 import { orderLines, orders } from '../../db/schema.js';
 
 export type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof customerOrderColumns>;

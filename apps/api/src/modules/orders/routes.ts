@@ -6,7 +6,8 @@ import type { AppContext } from '../../context.js';
 import { idOr404 } from '../../lib/app-error.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { pendingCoins } from '../coins/service.js';
-import { countOrders, getOrder, listOrders, placeOrder } from './service.js';
+import { placeOrder } from './placement.js';
+import { countOrders, getOrder, listOrders } from './reads.js';
 
 const IDEMPOTENCY_KEY_MAX = 100;
 

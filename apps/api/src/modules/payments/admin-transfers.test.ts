@@ -5,6 +5,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  shopDay,
   API_MESSAGES,
   type AdminTransfer,
   type AdminTransferList,
@@ -14,9 +15,7 @@ import {
 import { auditLog, bankTransfers, events, orders } from '../../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { shopDay } from '../admin-orders/service.js';
-import { dueAtFor } from '../orders/due-at.js';
-import { newOrderCode } from '../orders/order-code.js';
+import { dueAtFor, newOrderCode } from '../orders/service.js';
 import { BANK_FEED_ENV, deliver, newTxId, type TransferSpec } from './webhook-fixtures.js';
 
 const BASE = '/payment/api/v1/admin/transfer';

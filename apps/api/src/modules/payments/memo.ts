@@ -4,7 +4,7 @@
  * and stripped of everything but letters and digits, and every 'LK' + 8 window that has the shape of an
  * order code is a candidate; the caller takes the first that names an existing order.
  */
-import { ORDER_CODE_PATTERN, ORDER_CODE_PREFIX } from '../orders/order-code.js';
+import { ORDER_CODE_PATTERN, ORDER_CODE_PREFIX } from '../orders/service.js';
 
 const CODE_LENGTH = ORDER_CODE_PREFIX.length + 8;
 /** Bank memos are short; this only bounds the lookups a crafted memo could cause. */

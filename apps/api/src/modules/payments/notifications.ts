@@ -5,7 +5,7 @@
  * about what a transfer cannot be stored without: an id, a direction, an amount and a time.
  */
 import { z } from 'zod';
-import { API_MESSAGES, type BankProvider } from '@lucky/shared';
+import { API_MESSAGES, parseBankTime, type BankProvider } from '@lucky/shared';
 
 const message = { error: API_MESSAGES.badRequest };
 const text = z
@@ -83,27 +83,8 @@ export interface BankNotification {
   transactionAt: Date;
 }
 
-const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
-
-/**
- * The banks' local time ('YYYY-MM-DD HH:mm[:ss]', Asia/Ho_Chi_Minh, no daylight saving) as an instant;
- * a time with its own zone is read as given. Null when it cannot be read.
- */
-export function parseBankTime(value: string): Date | null {
-  const local = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/.exec(value.trim());
-  if (local) {
-    const [, y, mo, d, h, mi, s] = local.map(Number) as [number, number, number, number, number, number, number];
-    const utc = Date.UTC(y, mo - 1, d, h, mi, Number.isNaN(s) ? 0 : s) - VIETNAM_OFFSET_MS;
-    const date = new Date(utc);
-    // Date.UTC rolls 2024-02-31 over to March: refuse what is not a real date.
-    return new Date(utc + VIETNAM_OFFSET_MS).getUTCDate() === d ? date : null;
-  }
-  if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(value.trim())) {
-    const date = new Date(value.trim());
-    return Number.isNaN(date.getTime()) ? null : date;
-  }
-  return null;
-}
+/** The banks' local time as an instant: the shop clock reads it (packages/shared/src/shop-clock.ts). */
+export { parseBankTime };
 
 const compactAccount = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 

@@ -6,8 +6,9 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { LIST_COUNT_CAP, TRANSFER_STATUS, type TransferStatus } from '@lucky/shared';
 import type { Db } from '../../db/client.js';
-import { bankTransfers, orders } from '../../db/schema.js';
+import { bankTransfers } from '../../db/schema.js';
 import { likeContains } from '../../lib/search-text.js';
+import { orderCodeOf, orderIdsWithCodeLike } from '../orders/service.js';
 
 export type TransferRow = typeof bankTransfers.$inferSelect;
 export type NewTransfer = Omit<
@@ -69,13 +70,12 @@ export async function updateTransfer(tx: Db, id: string, changes: TransferChange
 }
 
 /** A transfer with the code of the order it names (matched, attached, or the order it could not pay). */
-const listColumns = { transfer: bankTransfers, orderCode: orders.code };
+const listColumns = { transfer: bankTransfers, orderCode: orderCodeOf(bankTransfers.orderId) };
 
 export async function findTransfer(db: Db, id: string) {
   const [row] = await db
     .select(listColumns)
     .from(bankTransfers)
-    .leftJoin(orders, eq(orders.id, bankTransfers.orderId))
     .where(eq(bankTransfers.id, id));
   return row;
 }
@@ -96,7 +96,7 @@ function transferFilter(filter: TransferFilter): SQL | undefined {
     const matches = [
       sql`lower(${bankTransfers.content}) like ${pattern}`,
       sql`lower(${bankTransfers.reference}) like ${pattern}`,
-      sql`lower(${orders.code}) like ${pattern}`,
+      sql`${bankTransfers.orderId} in (${orderIdsWithCodeLike(pattern)})`,
     ];
     if (filter.amountVnd !== null) matches.push(eq(bankTransfers.amountVnd, filter.amountVnd));
     conditions.push(or(...matches)!);
@@ -109,7 +109,6 @@ export function listTransfers(db: Db, filter: TransferFilter, page: { limit: num
   return db
     .select(listColumns)
     .from(bankTransfers)
-    .leftJoin(orders, eq(orders.id, bankTransfers.orderId))
     .where(transferFilter(filter))
     .orderBy(desc(bankTransfers.receivedAt), desc(bankTransfers.id))
     .limit(page.limit)
@@ -123,7 +122,6 @@ export async function countTransfers(db: Db, filter: TransferFilter): Promise<nu
   const matches = db
     .select({ id: bankTransfers.id })
     .from(bankTransfers)
-    .leftJoin(orders, eq(orders.id, bankTransfers.orderId))
     .where(transferFilter(filter))
     .limit(LIST_COUNT_CAP + 1)
     .as('matches');

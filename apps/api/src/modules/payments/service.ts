@@ -15,6 +15,7 @@ import {
   TRANSFER_REASON,
   TRANSFER_STATUS,
   formatVnd,
+  shopDay,
   type AdminTransfer,
   type AdminTransferList,
   type AdminTransferTotals,
@@ -29,9 +30,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
-import { writeAudit } from '../../lib/audit.js';
-import { refundsDueOfOrders, shopDay } from '../admin-orders/service.js';
-import { isUnpaidBankOrder, lockOrderByCode, payLockedOrder, type LockedOrder } from '../order-lifecycle/service.js';
+import { writeAudit } from '../../db/audit.js';
+import { isUnpaidBankOrder, lockOrderByCode, payLockedOrder, refundsDueOfOrders, type LockedOrder } from '../orders/service.js';
 import { compactOrderCode, orderCodeCandidates } from './memo.js';
 import type { BankNotification } from './notifications.js';
 import { isShopAccount } from './notifications.js';

@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { BankProvider } from '@lucky/shared';
+import { formatBankTime, type BankProvider } from '@lucky/shared';
 import { sortKeysDeep } from './signatures.js';
 
 export const SEPAY_SECRET = 'sepay-webhook-secret-0123456789';
@@ -40,9 +40,8 @@ let nextTxId = 900_000 + Math.floor(Math.random() * 1_000_000);
 /** A transaction id no other delivery in the process uses. */
 export const newTxId = () => nextTxId++;
 
-/** The banks' local time, as both providers write it: '2024-10-03 15:06:37' (+07:00). */
-export const vietnamTime = (at: Date) =>
-  new Date(at.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ');
+/** The banks' local time, as both providers write it: '2024-10-03 15:06:37' (the shop clock's bank format). */
+export const vietnamTime = (at: Date) => formatBankTime(at);
 
 export function sepayBody(spec: TransferSpec) {
   return {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { API_MESSAGES, UPLOAD_MAX_BYTES, errorBody, fileIdParams, uploadResponse } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
-import { writeAudit } from '../../lib/audit.js';
+import { writeAudit } from '../../db/audit.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import { findFile, storeImage } from './service.js';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../test/suite.js';
-import { seedDemo } from './seed.js';
+import { useTestApp } from '../../test/suite.js';
+import { seedDemo } from './demo-seed.js';
 
 const t = useTestApp();
 beforeAll(async () => {

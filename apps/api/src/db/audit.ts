@@ -1,6 +1,6 @@
 /** The audit trail: who did what to which record, when, from what to what and why (DESIGN.md § Order lifecycle). */
-import type { Db } from '../db/client.js';
-import { auditLog } from '../db/schema.js';
+import type { Db } from './client.js';
+import { auditLog } from './schema.js';
 
 export type AuditEntry = typeof auditLog.$inferInsert;
 

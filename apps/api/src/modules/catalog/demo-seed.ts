@@ -6,12 +6,12 @@
  * instances start together.
  */
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
-import type { Db } from './client.js';
-import { toSearchText } from '../lib/search-text.js';
-import { announceCatalogueChange } from '../modules/catalog/service.js';
-import { loadSharp, storeImage } from '../modules/storage/service.js';
-import { platforms, storeItems } from './schema.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { toSearchText } from '../../lib/search-text.js';
+import { notifyCatalogueChanged as announceCatalogueChange } from './repository.js';
+import { loadSharp, storeImage } from '../storage/service.js';
+import { platforms, storeItems } from '../../db/schema.js';
 
 interface DemoItem {
   name: string;

@@ -1,0 +1,34 @@
+/**
+ * A page's HTML is built once per catalogue (catalogue-pages.ts) and compressed then, not per request: each
+ * response sends the variant the browser accepts, chosen as @fastify/static chooses an asset's
+ * (@fastify/accept-negotiator: q-values, `*`, and br before gzip when both are as welcome).
+ */
+import zlib from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface Page {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export function compressPage(html: string): Page {
+  const bytes = Buffer.from(html);
+  return {
+    html: bytes,
+    br: zlib.brotliCompressSync(bytes, {
+      params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
+    }),
+    gzip: zlib.gzipSync(bytes, { level: 9 }),
+  };
+}
+
+const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
+
+/** Never cached (its settings and catalogue change), in the encoding the browser prefers. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): FastifyReply {
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  const encoding = encodings.negotiate(String(request.headers['accept-encoding'] ?? ''));
+  return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.html);
+}
