@@ -21,7 +21,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // process.env is read in one place only (STYLE.md: config once).
+    // process.env is read in one place only (docs/architecture.md "Layers and modules").
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/config.ts'],
     rules: {
@@ -32,7 +32,7 @@ export default tseslint.config(
     },
   },
   {
-    // Import boundaries (STYLE.md § Layout): imports flow one way, shared → features → app (web) and
+    // Import boundaries (docs/architecture.md "Layers and modules"): imports flow one way, shared → features → app (web) and
     // shared → modules → app (api). Imports inside one element (a feature, a module) are not checked.
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/**/*.ts'],
     plugins: { boundaries },

@@ -36,7 +36,7 @@ const ratio = (part: number, whole: number) => Math.round((part / whole) * 100);
 
 /** Customers placing orders at once, as the issue measured it. */
 const PLACING_CUSTOMERS = 50;
-/** Budgets (docs/decisions/0016-budget-table.md). */
+/** Budgets (the table in README.md "Speed and size"). */
 const BUDGET = {
   catalogueShare: 70,
   placementRps: 1000,

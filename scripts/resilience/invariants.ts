@@ -30,7 +30,7 @@ export const num = (value: unknown): number => (value === null || value === unde
 /** Placeholders $from..$from+n-1 for an IN list. */
 const list = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
 
-/** Allowed moves (DESIGN.md § Order lifecycle). */
+/** Allowed moves (docs/product.md §4). */
 const ALLOWED = new Set(['0>1', '0>3', '1>2', '1>3']);
 
 export interface StreamRecord {

@@ -1,4 +1,4 @@
-/** Business constants and limits (spec §9) plus the limits we chose where the spec is silent. */
+/** Business constants and limits (docs/product.md §9) plus the limits we chose where the product's rules are silent. */
 export const ORDER_PAGE_SIZE = 10;
 export const ERROR_TOAST_MS = 5000;
 export const SUCCESS_TOAST_MS = 3000;
@@ -30,7 +30,7 @@ export const TEXT_LIMITS = {
   keyword: 100,
 } as const;
 
-/** Local-storage keys used by the web app (spec §3). */
+/** Local-storage keys used by the web app (docs/product.md §3). */
 export const STORAGE_KEYS = {
   platformData: 'platformData',
   accessToken: 'accessToken',
@@ -46,7 +46,7 @@ export const UPLOAD_MAX_PIXELS = 40_000_000;
 export const STORED_IMAGE_MAX_SIDE = 2048;
 
 /**
- * Compensation for an order that missed its due time (DESIGN.md, the 16:00 promise): 10% of the
+ * Compensation for an order that missed its due time (docs/product.md §4, the 16:00 promise): 10% of the
  * order's value in coins (its total_coin, rounded down), never less than 10 coins. Fixed here, not
  * configured, so the web app can promise the same figure the job pays.
  */

@@ -1,4 +1,4 @@
-/** Machine codes carried in `{ message, code }` error bodies (DESIGN.md § Errors). */
+/** Machine codes carried in `{ message, code }` error bodies (docs/product.md §8). */
 export const ERROR_CODES = {
   BAD_REQUEST: 'BAD_REQUEST',
   VALIDATION: 'VALIDATION',

@@ -1,5 +1,5 @@
 /**
- * Live events (DESIGN.md § Payments and live events), sent as Server-Sent Events:
+ * Live events (docs/architecture.md "Live events"), sent as Server-Sent Events:
  * - GET /order/api/v1/order/events (a customer's own orders): `event: order`, data the order as the
  *   list returns it (`order` in schemas.ts);
  * - GET /order/api/v1/admin/order/events (admins): `event: order`, data `adminOrderEvent`, and

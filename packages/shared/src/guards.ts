@@ -22,7 +22,7 @@ export const userResponse = z.object({
 });
 export type User = z.infer<typeof userResponse>;
 export const walletResponse = z.object({ total: z.int() });
-/** The coin wallet (GET /bank/api/v1/bank: the spec's path keeps its name). */
+/** The coin wallet (GET /bank/api/v1/bank: the path of docs/product.md §7 keeps its name). */
 export type Wallet = z.infer<typeof walletResponse>;
 export const countResponse = z.int();
 

@@ -19,7 +19,7 @@ export function formatVnd(amountVnd: number): string {
   return `${formatNumber(amountVnd)} VNĐ`;
 }
 
-/** Displayed balance (spec §4): bank total minus pending coins, 0 when the total is missing. */
+/** Displayed balance (docs/product.md §4): bank total minus pending coins, 0 when the total is missing. */
 export function displayedBalance(total: number | null | undefined, pendingCoins: number | null | undefined): number {
   if (total == null) return 0;
   return total - (pendingCoins ?? 0);
@@ -39,7 +39,7 @@ export interface Totals {
 }
 
 /**
- * Totals of a cart or an order (spec §9): sums of price × quantity, coin × quantity and
+ * Totals of a cart or an order (docs/product.md §9): sums of price × quantity, coin × quantity and
  * gift_coin × quantity; gift coins are 0 when paying by coins.
  */
 export function computeTotals(lines: readonly PricedLine[], payMethod: PayMethod | number): Totals {
@@ -54,7 +54,7 @@ export function computeTotals(lines: readonly PricedLine[], payMethod: PayMethod
   return { priceVnd, coin, giftCoin: payMethod === PAY_METHOD.COIN ? 0 : giftCoin };
 }
 
-/** Number of pages for a list (spec §9: total / page size, rounded up). */
+/** Number of pages for a list (docs/product.md §9: total / page size, rounded up). */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(0, Math.ceil(total / pageSize));
 }

@@ -17,7 +17,7 @@ const uidForm: OrderTextValues = {
   order_uid: '123456',
 };
 
-describe('order submit checks (spec §5)', () => {
+describe('order submit checks (docs/product.md §5)', () => {
   it('accepts a complete login order with items; contact and note are optional', () => {
     expect(orderProblem(loginForm, true, 1)).toBeNull();
     expect(orderProblem(uidForm, false, 2)).toBeNull();
@@ -70,7 +70,7 @@ describe('the same rule for the API and the form', () => {
     expect(missingOrderFields({ order_bank_name: null }, null)).toEqual(['order_bank_name', 'order_server']);
   });
 
-  it('marks the form fields the rule finds missing, with the spec message', () => {
+  it('marks the form fields the rule finds missing, with the message of docs/product.md §5', () => {
     const result = orderForm(true).safeParse({ ...loginForm, order_pass: '', order_server: ' ' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([

@@ -1,11 +1,11 @@
 /**
- * Spec §5, the submit checks of an order, in one place: the web's order form runs them before anything
+ * docs/product.md §5, the submit checks of an order, in one place: the web's order form runs them before anything
  * is sent and the API runs them again on what arrives, so both answer with the same messages.
  * Zod-free, so either side can call it without the schemas.
  */
 import { TEXTS } from './texts.js';
 
-/** The text fields of an order request (spec §3), in the form's order. */
+/** The text fields of an order request (docs/product.md §3), in the form's order. */
 export const ORDER_TEXT_FIELDS = [
   'order_bank_name',
   'order_contact',
@@ -29,7 +29,7 @@ export const EMPTY_ORDER_FORM: OrderTextValues = {
   order_comment: '',
 };
 
-/** Each missing field named with the spec's message: the API's `fields` and the form's field errors. */
+/** Each missing field named with its message from docs/product.md §5: the API's `fields` and the form's field errors. */
 export type OrderFieldErrors = Partial<Record<OrderTextField, string>>;
 
 export interface OrderProblem {
@@ -61,7 +61,7 @@ export function missingOrderFields(
   return requiredOrderFields(needLogin).filter((field) => (values[field] ?? '').trim() === '');
 }
 
-/** The missing fields, each with the spec's message; null when every required field is filled. */
+/** The missing fields, each with its message from docs/product.md §5; null when every required field is filled. */
 export function orderFieldErrors(
   values: Readonly<Partial<Record<OrderTextField, string | null>>>,
   needLogin: boolean | null,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canMoveOrder, isFinalStatus, orderStatusColour, orderStatusLabel } from './order-status.js';
 
 describe('order status', () => {
-  it('has the spec labels and colours, and shows unknown values raw', () => {
+  it('has the labels and colours of docs/product.md §4, and shows unknown values raw', () => {
     expect([0, 1, 2, 3, -1].map(orderStatusLabel)).toEqual(['Đang chờ duyệt', 'Đang xử lý', 'Đã hoàn thành', 'Đã từ chối', 'Tất cả']);
     expect([0, 1, 2, 3].map(orderStatusColour)).toEqual(['grey', 'yellow', 'green', 'red']);
     expect(orderStatusLabel(7)).toBe('7');

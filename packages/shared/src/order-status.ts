@@ -1,4 +1,4 @@
-/** Order status values, labels and colours (spec §4) and the allowed moves (DESIGN.md). */
+/** Order status values, labels and colours, and the allowed moves (docs/product.md §4). */
 export const ORDER_STATUS = {
   PENDING: 0,
   PROCESSING: 1,
@@ -26,7 +26,7 @@ export const ORDER_STATUS_COLOURS: Record<number, StatusColour> = {
   [ORDER_STATUS.REJECTED]: 'red',
 };
 
-/** Label of a status; any unknown value is shown raw, as the spec asks. */
+/** Label of a status; any unknown value is shown raw, as docs/product.md §4 asks. */
 export function orderStatusLabel(status: number): string {
   return ORDER_STATUS_LABELS[status] ?? String(status);
 }

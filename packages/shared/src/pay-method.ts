@@ -1,4 +1,4 @@
-/** Payment methods (spec §4, §9): 0 = coins, 1 = bank transfer (the default). */
+/** Payment methods (docs/product.md §4, §9): 0 = coins, 1 = bank transfer (the default). */
 export const PAY_METHOD = { COIN: 0, BANK: 1 } as const;
 export type PayMethod = (typeof PAY_METHOD)[keyof typeof PAY_METHOD];
 export const DEFAULT_PAY_METHOD: PayMethod = PAY_METHOD.BANK;

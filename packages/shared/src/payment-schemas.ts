@@ -1,6 +1,6 @@
 /**
  * Bank transfers received from the bank feed (SePay, Casso) as the admin console sees them, and the
- * staff actions on unmatched ones (DESIGN.md § Payments). Money is integer VND.
+ * staff actions on unmatched ones (docs/architecture.md "Money paths"). Money is integer VND.
  */
 import { z } from 'zod';
 import { MAX_LIST_LIMIT } from './constants.js';

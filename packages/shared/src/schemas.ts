@@ -1,7 +1,7 @@
 /**
- * The one contract (STYLE.md habit 1): every request and response of the API as zod schemas.
+ * The one contract (docs/architecture.md "Where each rule lives"): every request and response of the API as zod schemas.
  * The API validates with them and generates its OpenAPI document from them; the web parses with them.
- * Field names follow the spec (snake_case on the wire).
+ * Field names follow docs/product.md §3 (snake_case on the wire).
  */
 import { z } from 'zod';
 import { API_MESSAGES, TEXTS } from './texts.js';
@@ -99,7 +99,7 @@ export const orderItemInput = z.object({
     .max(MAX_LINE_QUANTITY, { error: API_MESSAGES.invalidQuantity }),
 });
 
-/** The spec's order request (§3). Emptiness rules (§5) depend on the platform and are checked by the service. */
+/** The order request (docs/product.md §3). Emptiness rules (§5) depend on the platform and are checked by the service. */
 export const orderRequest = z.object({
   order_bank_name: optionalText(TEXT_LIMITS.name),
   order_contact: optionalText(TEXT_LIMITS.contact),
@@ -122,8 +122,8 @@ export type OrderRequestInput = z.input<typeof orderRequest>;
 export type OrderRequest = z.output<typeof orderRequest>;
 
 /**
- * The order form (spec §2): its text fields as typed, checked with the API's own rule (order-rules.ts),
- * each missing field carrying the spec's message. The output is the request's text fields: those of the
+ * The order form (docs/product.md §2): its text fields as typed, checked with the API's own rule (order-rules.ts),
+ * each missing field carrying its message from docs/product.md §5. The output is the request's text fields: those of the
  * other platform kind are sent empty. Lengths are left to the API, which answers them in the toast.
  */
 export function orderForm(needLogin: boolean) {

@@ -1,4 +1,4 @@
-/** Vietnamese texts shared by the API and the web app. The spec's texts are written to the letter. */
+/** Vietnamese texts shared by the API and the web app. The texts of docs/product.md are written to the letter. */
 export const TEXTS = {
   fillAllFields: 'Vui lòng điền đầy đủ thông tin',
   chooseProduct: 'Vui lòng chọn sản phẩm',
@@ -99,7 +99,7 @@ export const API_MESSAGES = {
   transferAttachedReason: 'Nhân viên gán giao dịch chuyển khoản vào đơn',
 } as const;
 
-/** Storefront texts beyond the spec's own (order list, order detail, payment and tracking instructions). */
+/** Storefront texts beyond those of docs/product.md (order list, order detail, payment and tracking instructions). */
 export const STOREFRONT_TEXTS = {
   orderDetail: 'Chi tiết đơn hàng',
   noOrders: 'Bạn chưa có đơn hàng nào',

@@ -18,7 +18,7 @@ import { useCheckout } from '../features/checkout/use-checkout';
 import { useCoinBalance } from '../features/coins/api';
 import { useHydrated } from '../lib/hydration';
 
-/** /item/:id (spec §2). There is no call for one platform: it is found in the list, or in platformData meanwhile. */
+/** /item/:id (docs/product.md §2). There is no call for one platform: it is found in the list, or in platformData meanwhile. */
 export function PlatformPage() {
   const { id } = useParams();
   const platformId = Number(id);

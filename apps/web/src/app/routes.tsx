@@ -26,7 +26,7 @@ const NotFoundPage = lazyMuiPage(() => import('./not-found-page').then((m) => ({
 const AdminRoutes = lazyMuiPage(() => import('./admin-routes'));
 
 /**
- * Spec §2's routes, inside the shared page frame. Errors of a page show inside the frame (ShopLayout
+ * The routes of docs/product.md §2, inside the shared page frame. Errors of a page show inside the frame (ShopLayout
  * wraps its outlet in a RouteErrorBoundary), so the header and support links stay usable.
  */
 const routes: RouteObject[] = [

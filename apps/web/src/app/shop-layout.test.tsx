@@ -107,7 +107,7 @@ describe('page frame, signed in', () => {
     renderApp('/');
 
     expect(await within(header()).findByText('0')).toBeInTheDocument();
-    // Spec §3: the name's default label.
+    // docs/product.md §3: the name's default label.
     expect(await within(header()).findByRole('button', { name: 'Tài khoản: Đăng nhập' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -40,7 +40,7 @@ function LiveOrders() {
   return null;
 }
 
-/** The shared page frame (spec §2) around every page; pages load lazily inside it. */
+/** The shared page frame (docs/product.md §2) around every page; pages load lazily inside it. */
 export function ShopLayout() {
   return (
     <PageFrame

@@ -1,5 +1,5 @@
 /**
- * The one way the web app talks to the API (spec §7, DESIGN.md § Auth and § Errors).
+ * The one way the web app talks to the API (docs/product.md §7, §8).
  * - JSON in and out, the static `x-api-key`, the stored access token raw in `authorization`.
  * - A success is unwrapped to its body, parsed with the shared schema when one is given (or a promise of
  *   one: it loads while the call is under way).

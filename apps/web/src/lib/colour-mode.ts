@@ -1,6 +1,6 @@
 /**
  * The colour mode without MUI (decision 0007): light, dark or the device's setting, stored under the
- * keys MUI used (spec §3) and applied as the class `light` / `dark` on <html>, which is what MUI's
+ * keys MUI used (docs/product.md §3) and applied as the class `light` / `dark` on <html>, which is what MUI's
  * CSS-variables theme (`colorSchemeSelector: 'class'`) and the frame's CSS (app/frame.css) key on.
  * Applied when this module loads, before React renders anything: no flash of the wrong scheme.
  * The lazily loaded MUI provider (components/ui/mui-provider.tsx) reads and writes through `muiStorageManager`,

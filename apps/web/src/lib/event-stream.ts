@@ -1,5 +1,5 @@
 /**
- * Follows one of the API's Server-Sent Events streams (DESIGN.md § Payments and live events). The API
+ * Follows one of the API's Server-Sent Events streams (docs/architecture.md "Live events"). The API
  * wants `x-api-key` and the raw token in `authorization`, which EventSource cannot send, so the stream
  * is read with fetch through `authorizedFetch` (an expired token is renewed like any call's) and parsed
  * with eventsource-parser.

@@ -1,5 +1,5 @@
 /**
- * The query client. Spec §8: a failed call shows its message in the error toast, except the header's
+ * The query client. docs/product.md §8: a failed call shows its message in the error toast, except the header's
  * user, bank and order-count calls, whose failures are silently ignored — those set `meta.silent`.
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';

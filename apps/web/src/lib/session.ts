@@ -1,5 +1,5 @@
 /**
- * The stored session (spec §3, §4): an access token and a refresh token in localStorage. Signed in
+ * The stored session (docs/product.md §3, §4): an access token and a refresh token in localStorage. Signed in
  * means an access token is stored. Components follow it with `useSignedIn()`; other tabs' changes
  * arrive through the `storage` event, so signing out in one tab signs out all of them.
  */

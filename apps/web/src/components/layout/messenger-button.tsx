@@ -1,6 +1,6 @@
 import { Icon } from '../frame/icons';
 
-/** Spec §1: the floating button at the bottom right opens the shop's messenger chat in a new tab. */
+/** docs/product.md §1: the floating button at the bottom right opens the shop's messenger chat in a new tab. */
 export function MessengerButton({ href }: { href: string }) {
   return (
     <a

@@ -6,7 +6,7 @@ export interface SiteFooterProps {
   chatUrl: string;
 }
 
-/** Spec §1–2: the privacy promise, the 16:00 promise and the two support contacts. */
+/** docs/product.md §1–2: the privacy promise, the 16:00 promise and the two support contacts. */
 export function SiteFooter({ socialUrl, chatUrl }: SiteFooterProps) {
   const socialIcon = /facebook\.com|fb\.com/i.test(socialUrl) ? 'facebook' : 'public';
   // The year is the server's in its HTML (which may have been rendered before a new year began, or

@@ -16,7 +16,7 @@ export default function MuiProvider({ children }: { children: ReactNode }) {
     <ThemeProvider
       theme={theme}
       defaultMode="system"
-      // Spec §3: the colour mode's keys, as the original layout library stored them.
+      // docs/product.md §3: the colour mode's keys, as the original layout library stored them.
       modeStorageKey={STORAGE_KEYS.colourMode}
       colorSchemeStorageKey={STORAGE_KEYS.colourScheme}
       storageManager={muiStorageManager}

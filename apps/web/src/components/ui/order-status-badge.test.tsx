@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OrderStatusBadge } from './order-status-badge';
 
-describe('order status badge (spec §4)', () => {
+describe('order status badge (docs/product.md §4)', () => {
   it.each([
     [0, 'Đang chờ duyệt', 'grey'],
     [1, 'Đang xử lý', 'yellow'],

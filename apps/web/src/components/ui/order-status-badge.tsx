@@ -1,7 +1,7 @@
 import { orderStatusColour, orderStatusLabel } from '@lucky/shared/order-status';
 
 /**
- * Spec §4: the status label in its colour (the same in light and dark mode, so a status reads alike
+ * docs/product.md §4: the status label in its colour (the same in light and dark mode, so a status reads alike
  * everywhere); an unknown status shows its raw value, uncoloured. Storefront and admin console alike.
  * MUI's small Chip as a plain element (app/shop.css `.ls-chip`, colours by `data-colour`).
  */

@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §2, §8): an error is a red filled alert at the top right for 5 s, dismissible, reading
+ * Toasts (docs/product.md §2, §8): an error is a red filled alert at the top right for 5 s, dismissible, reading
  * the error's message or 'Lỗi không mong muốn'; a success lasts 3 s and reads 'Thành công' by default.
  * One toast at a time: a new one replaces the current one and restarts its timer.
  */

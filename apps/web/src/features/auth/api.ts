@@ -6,7 +6,7 @@ import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
 /** Providers the API knows; the web app offers Google, and demo when the API allows it. */
 export type SignInProvider = 'google' | 'demo' | 'facebook';
 
-/** Spec §7: exchanges a provider token for our access and refresh tokens. */
+/** docs/product.md §7: exchanges a provider token for our access and refresh tokens. */
 export function exchangeProviderToken(provider: SignInProvider, userAccessToken: string): Promise<TokenPair> {
   return api.post(`/auth/api/v1/auth/${provider}-sign-in`, { user_access_token: userAccessToken }, tokenPair);
 }

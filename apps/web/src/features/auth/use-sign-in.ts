@@ -7,14 +7,14 @@ export interface SignInInput {
   provider: SignInProvider;
   /** The provider's token (Google's ID token; the email for demo). */
   token: string;
-  /** Wait before the exchange (spec §2: the Google button has a 500 ms delay). */
+  /** Wait before the exchange (docs/product.md §2: the Google button has a 500 ms delay). */
   delayMs?: number;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Spec §4: exchange the provider token, store our tokens, go back one page. With no earlier page of
+ * docs/product.md §4: exchange the provider token, store our tokens, go back one page. With no earlier page of
  * this app in the history (the sign-in page was opened directly), go home instead of leaving the shop.
  * A failure shows its message in the error toast (the query client's default).
  */

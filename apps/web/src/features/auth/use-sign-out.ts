@@ -8,7 +8,7 @@ import { revokeSession } from './api';
 const SIGN_OUT_TIMEOUT_MS = 5000;
 
 /**
- * Spec §2: logout clears the two stored tokens, goes to /, then reloads the page. The server is told
+ * docs/product.md §2: logout clears the two stored tokens, goes to /, then reloads the page. The server is told
  * first so the refresh token stops working; its failure does not keep anyone signed in.
  */
 export function useSignOut() {

@@ -18,7 +18,7 @@ const item = (id: number, overrides: Partial<StoreItem> = {}): StoreItem => ({
 
 const quantities = (lines: CartLine[]) => lines.map((line) => [line.item.id, line.quantity]);
 
-describe('cart reducer (spec §4)', () => {
+describe('cart reducer (docs/product.md §4)', () => {
   it('adds a new item with quantity 1 and raises an item already there by 1', () => {
     let lines = cartReducer([], { type: 'add', item: item(1) });
     lines = cartReducer(lines, { type: 'add', item: item(2) });
@@ -63,7 +63,7 @@ describe('cart reducer (spec §4)', () => {
   });
 });
 
-describe('cart totals (spec §9)', () => {
+describe('cart totals (docs/product.md §9)', () => {
   const lines: CartLine[] = [
     { item: item(1), quantity: 2 },
     { item: item(3), quantity: 1 },

@@ -1,5 +1,5 @@
 /**
- * The cart (spec §4): one list of lines per platform, kept in localStorage under STORAGE_KEYS.cart so
+ * The cart (docs/product.md §4): one list of lines per platform, kept in localStorage under STORAGE_KEYS.cart so
  * it survives a reload. Lines copy the item as it was listed; the server prices the order itself.
  */
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, STORAGE_KEYS } from '@lucky/shared/constants';
@@ -22,7 +22,7 @@ export type CartAction =
   /** The platform's item list arrived: refresh the copied items, drop lines no longer sold. */
   | { type: 'sync'; items: readonly StoreItem[] };
 
-/** Quantity changed by `delta`; a quantity of zero or less removes the line (spec §4). */
+/** Quantity changed by `delta`; a quantity of zero or less removes the line (docs/product.md §4). */
 function changeQuantity(lines: readonly CartLine[], itemId: number, delta: number): CartLine[] {
   return lines.flatMap((line) => {
     if (line.item.id !== itemId) return [line];
@@ -117,7 +117,7 @@ export function saveCart(platformId: number, lines: readonly CartLine[]): void {
   }
 }
 
-/** The order request's items: id and quantity only (spec §7). */
+/** The order request's items: id and quantity only (docs/product.md §7). */
 export function orderItems(lines: readonly CartLine[]): { id: number; quantity: number }[] {
   return lines.map((line) => ({ id: line.item.id, quantity: line.quantity }));
 }

@@ -3,12 +3,12 @@ import { platformList, storeList } from '@lucky/shared/guards';
 import { api } from '../../lib/api-client';
 import { takeInitialData } from '../../lib/initial-data';
 
-/** Spec §7's catalogue calls, by path: the API puts their responses into the page it serves (lib/initial-data.ts). */
+/** The catalogue calls of docs/product.md §7, by path: the API puts their responses into the page it serves (lib/initial-data.ts). */
 export const PLATFORM_LIST_PATH = '/platform/api/v1/platform/list?keyword=&is_active=true';
 export const storeListPath = (platformId: number) => `/store/api/v1/store/list?keyword=&store_platform=${platformId}`;
 
 /**
- * Spec §7: the active platforms (the home grid, and the platform page's own platform). Checked with the
+ * docs/product.md §7: the active platforms (the home grid, and the platform page's own platform). Checked with the
  * zod/mini contract schema: the home page is in the first load. The page's HTML usually carries them.
  */
 export function usePlatforms() {
@@ -19,7 +19,7 @@ export function usePlatforms() {
   });
 }
 
-/** Spec §7: a platform's store items (the zod/mini contract schema, like the platforms: first screen of its page). */
+/** docs/product.md §7: a platform's store items (the zod/mini contract schema, like the platforms: first screen of its page). */
 export function useStoreItems(platformId: number) {
   return useQuery({
     queryKey: ['store-items', platformId],

@@ -1,5 +1,5 @@
 /**
- * The chosen platform (spec §2, §3): the home page writes it to localStorage `platformData` when a
+ * The chosen platform (docs/product.md §2, §3): the home page writes it to localStorage `platformData` when a
  * card is chosen; the home banner and the platform page read it back (the page before its list loads).
  */
 import { STORAGE_KEYS } from '@lucky/shared/constants';

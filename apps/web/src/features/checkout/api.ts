@@ -6,7 +6,7 @@ import type { OrderRequestInput } from '@lucky/shared/schemas';
 import { api } from '../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../../lib/session';
 
-/** Spec §7: places an order. The key makes a repeated send return the first order instead of a second one. */
+/** docs/product.md §7: places an order. The key makes a repeated send return the first order instead of a second one. */
 export function placeOrder(body: OrderRequestInput, idempotencyKey: string): Promise<Order> {
   return api.post('/order/api/v1/order', body, order, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
@@ -50,7 +50,7 @@ export function usePlaceOrder({ onPlaced }: PlaceOrderOptions) {
       key.current = null;
       onPlaced(created);
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-      // Spec §2: home first, so Back from the new order's page lands on the shop, not on the sent form.
+      // docs/product.md §2: home first, so Back from the new order's page lands on the shop, not on the sent form.
       await navigate('/');
       await navigate(`/gameorder/${created.id}`, { state: { order: created } });
     },

@@ -14,10 +14,10 @@ export interface CheckoutLine {
 }
 
 export interface CheckoutOptions {
-  /** The platform's kind: login name and password, or UID (spec §2). */
+  /** The platform's kind: login name and password, or UID (docs/product.md §2). */
   needLogin: boolean;
   lines: readonly CheckoutLine[];
-  /** The displayed coin balance (spec §4), or null while it loads. */
+  /** The displayed coin balance (docs/product.md §4), or null while it loads. */
   balance: number | null;
   /** The order exists: empty the cart, before the page is left. */
   onPlaced: () => void;
@@ -47,13 +47,13 @@ export function useCheckout({ needLogin, lines, balance, onPlaced }: CheckoutOpt
     },
     [needLogin],
   );
-  // The message is the toast's (spec §8); focus stays put rather than jumping (and opening a phone's
+  // The message is the toast's (docs/product.md §8); focus stays put rather than jumping (and opening a phone's
   // keyboard) to the first empty field, which is marked.
   const form = useForm({ resolver, defaultValues: EMPTY_ORDER_FORM, shouldFocusError: false });
   const order = usePlaceOrder({ onPlaced });
   const lastSent = useRef<string | null>(null);
 
-  // Spec §2, §9: coins are offered only when the displayed balance is zero or more.
+  // docs/product.md §2, §9: coins are offered only when the displayed balance is zero or more.
   const coinsOffered = signedIn && balance !== null && balance >= 0;
   const payMethod = coinsOffered ? chosenMethod : PAY_METHOD.BANK;
 
@@ -97,7 +97,7 @@ export function useCheckout({ needLogin, lines, balance, onPlaced }: CheckoutOpt
     choosePayMethod: setChosenMethod,
     coinsOffered,
     balance: balance ?? 0,
-    /** Spec §2: a visitor who adds an item or orders is asked to sign in. */
+    /** docs/product.md §2: a visitor who adds an item or orders is asked to sign in. */
     signInAsked,
     askToSignIn: () => setSignInAsked(true),
     closeSignIn: () => setSignInAsked(false),

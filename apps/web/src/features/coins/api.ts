@@ -4,7 +4,7 @@ import { displayedBalance } from '@lucky/shared/money';
 import { api } from '../../lib/api-client';
 import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
 
-/** The coin total. Loaded only when signed in; failures stay silent (spec §8). */
+/** The coin total. Loaded only when signed in; failures stay silent (docs/product.md §8). */
 export function useWallet() {
   const signedIn = useSignedIn();
   return useQuery({
@@ -27,7 +27,7 @@ export function usePendingCoins() {
 }
 
 /**
- * Spec §4: displayed balance = bank total − pending coins, 0 when the total is missing.
+ * docs/product.md §4: displayed balance = bank total − pending coins, 0 when the total is missing.
  * `loading` until both calls have answered, so a too-high figure never flashes.
  */
 export function useCoinBalance(): { balance: number; loading: boolean } {

@@ -13,7 +13,7 @@ export const ORDER_LIST_KEY = [...SESSION_QUERY_KEY, 'orders'] as const;
 export const ORDER_KEY = [...SESSION_QUERY_KEY, 'order'] as const;
 export const orderKey = (id: string) => [...ORDER_KEY, id] as const;
 
-/** The number on the header's orders badge. Loaded only when signed in; failures stay silent (spec §8). */
+/** The number on the header's orders badge. Loaded only when signed in; failures stay silent (docs/product.md §8). */
 export function useOrderCount() {
   const signedIn = useSignedIn();
   return useQuery({
@@ -33,7 +33,7 @@ export function pageFrom(params: URLSearchParams): number {
 const orderListPath = (page: number) => `/order/api/v1/order/list?page=${page}&limit=${ORDER_PAGE_SIZE}`;
 const orderPath = (id: string) => `/order/api/v1/order/${encodeURIComponent(id)}`;
 
-/** One page of the customer's orders (spec §7), newest first; the last page stays on screen while the next loads. */
+/** One page of the customer's orders (docs/product.md §7), newest first; the last page stays on screen while the next loads. */
 export function useOrderList(page: number) {
   const signedIn = useSignedIn();
   return useQuery({

@@ -10,7 +10,7 @@ import { DemoSignInForm } from './demo-sign-in-form';
 import { GoogleSignIn } from './google-sign-in';
 
 /**
- * /signin (spec §2): Google's button; the demo form when the API allows it. Facebook is not offered.
+ * /signin (docs/product.md §2): Google's button; the demo form when the API allows it. Facebook is not offered.
  * Plain elements (app/shop.css), no MUI: the whole page is its first screen (docs/decisions/0015).
  */
 export function SignInPage() {

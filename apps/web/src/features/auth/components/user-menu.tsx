@@ -32,7 +32,7 @@ function Avatar({ src, initial }: { src?: string | undefined; initial?: string |
   );
 }
 
-/** Spec §2: the user's picture and name; anonymous it reads 'Đăng nhập' and leads to /signin. */
+/** docs/product.md §2: the user's picture and name; anonymous it reads 'Đăng nhập' and leads to /signin. */
 export function UserMenu() {
   const signedIn = useSignedIn();
   if (!signedIn) {
@@ -54,7 +54,7 @@ function AccountButton() {
   // The menu's code loads on first use and then stays, so it can animate closed.
   const [menuWanted, setMenuWanted] = useState(false);
   const menuId = useId();
-  // Spec §3: the name's default label is 'Đăng nhập' (e.g. when the user call failed).
+  // docs/product.md §3: the name's default label is 'Đăng nhập' (e.g. when the user call failed).
   const name = user?.name || TEXTS.signIn;
 
   return (

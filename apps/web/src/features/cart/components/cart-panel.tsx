@@ -15,7 +15,7 @@ export interface CartPanelProps {
 const itemName = (line: CartLine) => line.item.name || TEXTS.itemNameFallback;
 
 /**
- * Spec §2: the cart's lines with plus and minus, the gift-coin line, the totals and clear-all. Plain
+ * docs/product.md §2: the cart's lines with plus and minus, the gift-coin line, the totals and clear-all. Plain
  * elements (app/shop.css): it is on the platform page's first screen (docs/decisions/0015).
  */
 export function CartPanel({ lines, payMethod, dispatch }: CartPanelProps) {

@@ -5,7 +5,7 @@ import defaultBanner from '../assets/default-banner.svg';
 const WIDTH = 1200;
 const HEIGHT = 400;
 
-/** Spec §2: the chosen platform's sale picture, else the shop's own banner; 70% of the page width. */
+/** docs/product.md §2: the chosen platform's sale picture, else the shop's own banner; 70% of the page width. */
 export function HomeBanner({ platform }: { platform: Platform | null }) {
   const salePicture = platform?.shop_config.sale_picture;
   return (

@@ -16,7 +16,7 @@ export interface PlatformCardProps {
   onFirstScreen?: 'first' | boolean;
 }
 
-/** A game on the home grid (spec §2): its picture (named by the game) and the bottom label 'Login' or 'UID'. */
+/** A game on the home grid (docs/product.md §2): its picture (named by the game) and the bottom label 'Login' or 'UID'. */
 export function PlatformCard({ platform, onChoose, onFirstScreen = false }: PlatformCardProps) {
   const label = TEXTS.cardLabel(platform.shop_config.need_login);
   return (

@@ -7,7 +7,7 @@ import { showFallback } from './store-item-card';
 import { StoreItemSkeletons } from './store-item-grid';
 
 /**
- * Spec §2: the platform's picture, name, '{platform} - nạp qua …' and the processing promise. Plain
+ * docs/product.md §2: the platform's picture, name, '{platform} - nạp qua …' and the processing promise. Plain
  * elements (app/shop.css): it is on the page's first screen (docs/decisions/0015).
  */
 export function PlatformHeading({ platform }: { platform: Platform }) {

@@ -26,7 +26,7 @@ export interface StoreItemCardProps {
 }
 
 /**
- * Spec §2: name, description, picture, coin price, 'Or', VND price and the struck-through list price.
+ * docs/product.md §2: name, description, picture, coin price, 'Or', VND price and the struck-through list price.
  * Plain elements (app/shop.css): the item cards are the platform page's first screen (docs/decisions/0015).
  */
 export function StoreItemCard({ item, onAdd, onFirstScreen = false }: StoreItemCardProps) {

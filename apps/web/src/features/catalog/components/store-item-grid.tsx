@@ -5,7 +5,7 @@ import { StoreItemCard } from './store-item-card';
 /** Items the first screen may show: their pictures load at once (the first with high priority), the rest lazily. */
 const FIRST_SCREEN_ITEMS = 3;
 
-/** Spec §9: items in 3 columns (2 on small screens, 1 on phones): `.ls-item-grid` in app/shop.css. */
+/** docs/product.md §9: items in 3 columns (2 on small screens, 1 on phones): `.ls-item-grid` in app/shop.css. */
 export function StoreItemSkeletons() {
   return (
     <div className="ls-item-grid" aria-busy="true">

@@ -6,7 +6,7 @@ import { OrderForm } from './order-form';
 import { ORDER_FORM_ID } from './order-form-id';
 
 /**
- * Spec §2: the customer's details when signed in ('Thông tin của bạn'); a sign-in prompt otherwise.
+ * docs/product.md §2: the customer's details when signed in ('Thông tin của bạn'); a sign-in prompt otherwise.
  * Plain elements (app/shop.css): both sit above the items, on the page's first screen (docs/decisions/0015).
  */
 export function CheckoutForm({ checkout }: { checkout: Checkout }) {

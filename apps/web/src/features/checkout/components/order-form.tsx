@@ -10,9 +10,9 @@ export interface OrderFormProps {
   disabled?: boolean;
 }
 
-/** Spec §2: 'Thông tin của bạn', with the login fields or the UID field as the platform needs. */
+/** docs/product.md §2: 'Thông tin của bạn', with the login fields or the UID field as the platform needs. */
 export function OrderForm({ control, needLogin, disabled }: OrderFormProps) {
-  // A required field left empty is marked until filled; the message itself is the toast's (spec §8).
+  // A required field left empty is marked until filled; the message itself is the toast's (docs/product.md §8).
   const field = (name: OrderTextField) => ({ control, name, disabled, fullWidth: true, keepHelperText: true });
 
   return (

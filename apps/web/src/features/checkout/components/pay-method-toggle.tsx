@@ -5,7 +5,7 @@ import { Icon, PlainCoinIcon } from '../../../components/frame/icons';
 export interface PayMethodToggleProps {
   value: PayMethod;
   onChange: (value: PayMethod) => void;
-  /** Spec §2, §9: coins are offered only when the displayed balance is zero or more. */
+  /** docs/product.md §2, §9: coins are offered only when the displayed balance is zero or more. */
   coinsOffered: boolean;
   balance: number;
 }

@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { TEXTS } from '@lucky/shared';
 
-/** Spec §2: what a signed-out visitor sees on adding an item or ordering. */
+/** docs/product.md §2: what a signed-out visitor sees on adding an item or ordering. */
 export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="sign-in-dialog-title" aria-describedby="sign-in-dialog-text">

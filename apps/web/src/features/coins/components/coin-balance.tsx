@@ -4,7 +4,7 @@ import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { useSignedIn } from '../../../lib/session';
 import { useCoinBalance } from '../api';
 
-/** The header's coin balance (spec §2), shown when signed in. */
+/** The header's coin balance (docs/product.md §2), shown when signed in. */
 export function CoinBalance() {
   const signedIn = useSignedIn();
   const { balance, loading } = useCoinBalance();

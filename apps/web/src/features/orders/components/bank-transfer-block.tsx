@@ -12,7 +12,7 @@ export interface BankTransferBlockProps {
 const QR_SIZE = 256;
 
 /**
- * Spec §2: the QR to pay a pending bank order. The order's own pay_qr_code (amount and memo inside)
+ * docs/product.md §2: the QR to pay a pending bank order. The order's own pay_qr_code (amount and memo inside)
  * when it has one, else the shop's static QR; the transfer details with copy buttons either way,
  * so a customer who cannot scan can still pay.
  */

@@ -26,7 +26,7 @@ function orderFromState(state: unknown, id: string): Order | null {
 }
 
 /**
- * /gameorder/:id (spec §2). The order comes in the navigation state; after a reload or from a link it
+ * /gameorder/:id (docs/product.md §2). The order comes in the navigation state; after a reload or from a link it
  * is fetched by id. Either way it is shown from the query cache, which live events keep current.
  */
 export function OrderDetailPage() {
@@ -46,7 +46,7 @@ function OrderDetailLoader() {
   const fetched = useOrder(id, fromState ?? undefined);
   const missing = fetched.error instanceof ApiError && fetched.error.status === 404;
 
-  // Spec §8: a failed call shows its message; a missing order is told on the page itself instead.
+  // docs/product.md §8: a failed call shows its message; a missing order is told on the page itself instead.
   useEffect(() => {
     if (fetched.error && !missing) showError(fetched.error);
   }, [fetched.error, missing, showError]);
@@ -133,7 +133,7 @@ function OrderDetail({ order }: { order: Order }) {
   const announcement = useStatusAnnouncement(order.status);
   const pending = order.status === ORDER_STATUS.PENDING;
   const byCoin = order.pay_method === PAY_METHOD.COIN;
-  // A bank order moves to 'Đang xử lý' when its payment arrives (DESIGN.md § Order lifecycle).
+  // A bank order moves to 'Đang xử lý' when its payment arrives (docs/product.md §4).
   const paidByBank = !byCoin && order.status === ORDER_STATUS.PROCESSING;
   const account = order.order_account ? `Tài khoản: ${order.order_account}` : order.order_uid ? `UID: ${order.order_uid}` : '';
 
@@ -238,7 +238,7 @@ function OrderDetail({ order }: { order: Order }) {
           type="button"
           className="ls-button ls-button-contained"
           onClick={async () => {
-            // Spec §2: home first, then the list.
+            // docs/product.md §2: home first, then the list.
             await navigate('/');
             await navigate('/gameorder');
           }}

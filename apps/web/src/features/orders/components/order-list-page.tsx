@@ -12,7 +12,7 @@ import { SignInRequired } from './sign-in-required';
 
 const pageHref = (page: number) => (page === 1 ? '/gameorder' : `/gameorder?page=${page}`);
 
-/** /gameorder (spec §2): the customer's orders, 10 a page; the page is in the address so Back works. */
+/** /gameorder (docs/product.md §2): the customer's orders, 10 a page; the page is in the address so Back works. */
 export function OrderListPage() {
   usePageTitle(TEXTS.orderList);
   return (

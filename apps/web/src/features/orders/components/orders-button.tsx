@@ -7,7 +7,7 @@ import { useOrderCount } from '../api';
 /** Counts above this show as '99+', as MUI's Badge did. */
 const MAX_SHOWN = 99;
 
-/** Spec §2: the orders icon with its count; it leads to /gameorder, or to /signin when anonymous. */
+/** docs/product.md §2: the orders icon with its count; it leads to /gameorder, or to /signin when anonymous. */
 export function OrdersButton() {
   const signedIn = useSignedIn();
   const { data } = useOrderCount();

@@ -3,7 +3,7 @@ import { fileUrl } from '../../../lib/file-url';
 
 const THUMB = 200;
 
-/** The admin's result pictures; each opens full size in a new tab. Spec §2: 6 columns (3 on phones), app/shop.css. */
+/** The admin's result pictures; each opens full size in a new tab. docs/product.md §2: 6 columns (3 on phones), app/shop.css. */
 export function ResultPictures({ pictures }: { pictures: readonly string[] }) {
   if (pictures.length === 0) return <p className="ls-body1">{STOREFRONT_TEXTS.noResultPictures}</p>;
   return (
