@@ -18,13 +18,13 @@ export const PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
 /**
  * Code a page may need later and fetches at the lowest priority once it has loaded (`<link rel=prefetch>`,
  * into the HTTP cache, not run): the toast view, so that an error still shows when the network drops,
- * and on the platform page the dialog asking a visitor to sign in. Not run until needed, it costs the
- * page no main-thread time.
+ * and on the platform page the dialog asking a visitor to sign in and the phone's cart sheet. Not run until
+ * needed, it costs the page no main-thread time.
  */
 const TOAST_VIEW = 'src/components/ui/toast-view.tsx';
 export const PAGE_PREFETCH: Readonly<Record<string, readonly string[]>> = {
   '/': [TOAST_VIEW],
-  '/item/:id': [TOAST_VIEW, 'src/features/checkout/components/sign-in-dialog.tsx'],
+  '/item/:id': [TOAST_VIEW, 'src/features/checkout/components/sign-in-dialog.tsx', 'src/features/cart/components/cart-sheet.tsx'],
   '/gameorder': [TOAST_VIEW],
   '/gameorder/:id': [TOAST_VIEW],
   '/signin': [TOAST_VIEW],

@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { Platform, StoreItem } from '@lucky/shared/guards';
 import { TEXTS } from '@lucky/shared/texts';
+import { lazyWithMui } from '../components/ui/lazy-component';
 import { useToast } from '../components/ui/toast';
 import { usePageTitle } from '../components/ui/use-page-title';
 // This page is where the shop's features meet: catalog, cart, checkout and coins.
@@ -10,13 +11,22 @@ import { PlatformHeading, PlatformSkeleton } from '../features/catalog/component
 import { StoreItemGrid } from '../features/catalog/components/store-item-grid';
 import { readSelectedPlatform } from '../features/catalog/selected-platform';
 import { addRefusal, saveCart } from '../features/cart/cart';
+import { CartBar } from '../features/cart/components/cart-bar';
 import { CartPanel } from '../features/cart/components/cart-panel';
-import { useCart } from '../features/cart/use-cart';
-import { CheckoutActions } from '../features/checkout/components/checkout-actions';
+import type { CartSheetProps } from '../features/cart/components/cart-sheet';
+import { useCart, type Cart } from '../features/cart/use-cart';
+import { CheckoutActions, OrderButton, PayAndOrder } from '../features/checkout/components/checkout-actions';
 import { CheckoutForm } from '../features/checkout/components/checkout-form';
-import { useCheckout } from '../features/checkout/use-checkout';
+import { useCheckout, type Checkout } from '../features/checkout/use-checkout';
 import { useCoinBalance } from '../features/coins/api';
 import { useHydrated } from '../lib/hydration';
+import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
+
+// The phone's cart sheet is MUI's swipeable drawer, loaded when first opened (prefetched once the page
+// has loaded, app/page-modules.ts).
+const CartSheet = lazyWithMui<CartSheetProps>(() =>
+  import('../features/cart/components/cart-sheet').then((m) => ({ default: m.CartSheet })),
+);
 
 /** /item/:id (docs/product.md §2). There is no call for one platform: it is found in the list, or in platformData meanwhile. */
 export function PlatformPage() {
@@ -101,6 +111,58 @@ function PlatformOrderPage({ platform }: { platform: Platform }) {
           <CheckoutActions checkout={checkout} />
         </div>
       </div>
+      <PhoneCart cart={cart} checkout={checkout} />
     </div>
+  );
+}
+
+/**
+ * Below the md breakpoint, once the cart holds anything: the cart bar at the bottom of the screen, and
+ * the cart as a bottom sheet that its count opens, with the payment toggles and the order button.
+ */
+function PhoneCart({ cart, checkout }: { cart: Cart; checkout: Checkout }) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [open, setOpen] = useState(false);
+  const [sheetMounted, setSheetMounted] = useState(false);
+  // An order sent from the sheet closes it; focus then goes where the form puts it, not back to the bar.
+  const [ordering, setOrdering] = useState(false);
+  const filled = cart.lines.length > 0;
+  if (open && !sheetMounted) setSheetMounted(true);
+  // Emptied from the sheet (minus, clear-all): nothing is left to show, and the bar goes too.
+  if (open && !filled) setOpen(false);
+
+  if (!phone) return null;
+  const show = () => {
+    setOrdering(false);
+    setOpen(true);
+  };
+  return (
+    <>
+      {filled && (
+        <CartBar
+          lines={cart.lines}
+          payMethod={checkout.payMethod}
+          sheetOpen={open}
+          onOpenSheet={show}
+          action={<OrderButton checkout={checkout} className="ls-cart-bar-order" />}
+        />
+      )}
+      {sheetMounted && (
+        <Suspense fallback={null}>
+          <CartSheet open={open} onOpen={show} onClose={() => setOpen(false)} keepFocusOnClose={ordering}>
+            <div className="ls-cart-sheet-content">
+              <CartPanel lines={cart.lines} payMethod={checkout.payMethod} dispatch={cart.dispatch} headingHidden />
+              <PayAndOrder
+                checkout={checkout}
+                onOrder={() => {
+                  setOrdering(true);
+                  setOpen(false);
+                }}
+              />
+            </div>
+          </CartSheet>
+        </Suspense>
+      )}
+    </>
   );
 }

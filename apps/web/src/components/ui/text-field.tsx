@@ -19,6 +19,12 @@ export interface TextFieldProps {
   error?: boolean;
   helperText?: string;
   autoComplete?: string;
+  /** The phone's keyboard for the field: its layout, its Enter key's label, capitals and corrections. */
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  enterKeyHint?: 'next' | 'go' | 'done' | 'send';
+  autoCapitalize?: 'none' | 'words' | 'sentences';
+  /** Off for codes and names the phone must not correct or spell-check (a UID, a server, a login). */
+  noCorrect?: boolean;
   fullWidth?: boolean;
   /** A textarea of this many rows. */
   rows?: number;
@@ -38,6 +44,10 @@ export function TextField({
   error = false,
   helperText,
   autoComplete,
+  inputMode,
+  enterKeyHint,
+  autoCapitalize,
+  noCorrect = false,
   fullWidth = false,
   rows,
   style,
@@ -68,6 +78,10 @@ export function TextField({
     disabled,
     readOnly: !hydrated,
     autoComplete,
+    inputMode,
+    enterKeyHint,
+    autoCapitalize,
+    ...(noCorrect ? { spellCheck: false, autoCorrect: 'off' } : {}),
     'aria-invalid': error,
     'aria-describedby': helperId,
     className: 'ls-field-input',

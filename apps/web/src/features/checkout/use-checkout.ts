@@ -6,6 +6,8 @@ import { DEFAULT_PAY_METHOD, PAY_METHOD, type PayMethod } from '@lucky/shared/pa
 import { useToast } from '../../components/ui/toast';
 import { useSignedIn } from '../../lib/session';
 import { usePlaceOrder } from './api';
+import { ORDER_FORM_ID } from './components/order-form-id';
+import { focusFirstField } from './field-focus';
 
 /** What checkout needs of a cart line (the cart itself is another feature's, handed in by the page). */
 export interface CheckoutLine {
@@ -47,8 +49,8 @@ export function useCheckout({ needLogin, lines, balance, onPlaced }: CheckoutOpt
     },
     [needLogin],
   );
-  // The message is the toast's (docs/product.md §8); focus stays put rather than jumping (and opening a phone's
-  // keyboard) to the first empty field, which is marked.
+  // The message is the toast's (docs/product.md §8); the first missing field is scrolled into view and focused by
+  // `refused` below (react-hook-form's own focus would not scroll it clear of the phone's cart bar).
   const form = useForm({ resolver, defaultValues: EMPTY_ORDER_FORM, shouldFocusError: false });
   const order = usePlaceOrder({ onPlaced });
   const lastSent = useRef<string | null>(null);
@@ -77,6 +79,12 @@ export function useCheckout({ needLogin, lines, balance, onPlaced }: CheckoutOpt
     order.submit(body);
   };
 
+  /** The form's schema refused it: the toast says so, and the first missing field comes into view, focused. */
+  const refused = (errors: FieldErrors<OrderFormInput>) => {
+    showError(firstMessage(errors));
+    focusFirstField(document.getElementById(ORDER_FORM_ID), Object.keys(errors));
+  };
+
   /** The form's submit, and the order button's click when signed out (which asks to sign in instead). */
   const submit = (event?: FormEvent) => {
     if (!signedIn) {
@@ -84,7 +92,7 @@ export function useCheckout({ needLogin, lines, balance, onPlaced }: CheckoutOpt
       setSignInAsked(true);
       return;
     }
-    void form.handleSubmit(place, (errors) => showError(firstMessage(errors)))(event);
+    void form.handleSubmit(place, refused)(event);
   };
 
   return {

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useId } from 'react';
 import { MAX_LINE_QUANTITY } from '@lucky/shared/constants';
 import { computeTotals, formatNumber, formatVnd } from '@lucky/shared/money';
 import type { PayMethod } from '@lucky/shared/pay-method';
@@ -10,6 +10,8 @@ export interface CartPanelProps {
   lines: readonly CartLine[];
   payMethod: PayMethod;
   dispatch: (action: CartAction) => void;
+  /** Its heading for screen readers only (the cart sheet shows its own title). */
+  headingHidden?: boolean;
 }
 
 const itemName = (line: CartLine) => line.item.name || TEXTS.itemNameFallback;
@@ -18,17 +20,19 @@ const itemName = (line: CartLine) => line.item.name || TEXTS.itemNameFallback;
  * docs/product.md §2: the cart's lines with plus and minus, the gift-coin line, the totals and clear-all. Plain
  * elements (app/shop.css): it is on the platform page's first screen (docs/decisions/0015).
  */
-export function CartPanel({ lines, payMethod, dispatch }: CartPanelProps) {
+export function CartPanel({ lines, payMethod, dispatch, headingHidden = false }: CartPanelProps) {
   const totals = computeTotals(pricedLines(lines), payMethod);
+  // Its own ids: on phones the same panel shows in the cart sheet too (cart-sheet.tsx).
+  const headingId = `${useId()}cart-heading`;
   return (
-    <section aria-labelledby="cart-heading">
-      <h2 id="cart-heading" className="ls-h6 ls-strong ls-cart-heading">
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className={headingHidden ? 'ls-visually-hidden' : 'ls-h6 ls-strong ls-cart-heading'}>
         Giỏ hàng
       </h2>
       {lines.length === 0 ? (
         <p className="ls-body1 ls-cart-empty">Giỏ hàng đang trống. Hãy chọn sản phẩm bên dưới.</p>
       ) : (
-        <ul aria-labelledby="cart-heading" className="ls-cart-lines">
+        <ul aria-labelledby={headingId} className="ls-cart-lines">
           {lines.map((line, index) => (
             <Fragment key={line.item.id}>
               {index > 0 && <li aria-hidden="true" className="ls-divider" />}

@@ -27,7 +27,7 @@ export interface StoreItemCardProps {
 
 /**
  * docs/product.md §2: name, description, picture, coin price, 'Or', VND price and the struck-through list price.
- * Plain elements (app/shop.css): the item cards are the platform page's first screen (docs/decisions/0015).
+ * On phones a compact card, two per row, its add button at least 44 × 44 px (app/shop.css). Plain elements (app/shop.css): the item cards are the platform page's first screen (docs/decisions/0015).
  */
 export function StoreItemCard({ item, onAdd, onFirstScreen = false }: StoreItemCardProps) {
   const name = item.name || TEXTS.itemNameFallback;
@@ -66,7 +66,7 @@ export function StoreItemCard({ item, onAdd, onFirstScreen = false }: StoreItemC
       <div className="ls-item-actions">
         <button
           type="button"
-          className="ls-button ls-button-contained ls-full-width"
+          className="ls-button ls-button-contained ls-full-width ls-item-add"
           // The visible words first, so speech input can say what it sees.
           aria-label={`Thêm vào giỏ: ${name}`}
           onClick={() => onAdd(item)}

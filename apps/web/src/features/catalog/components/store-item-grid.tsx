@@ -2,10 +2,13 @@ import type { StoreItem } from '@lucky/shared/guards';
 import { Skeleton } from '../../../components/frame/icons';
 import { StoreItemCard } from './store-item-card';
 
-/** Items the first screen may show: their pictures load at once (the first with high priority), the rest lazily. */
-const FIRST_SCREEN_ITEMS = 3;
+/**
+ * Items the first screen may show: their pictures load at once (the first with high priority), the rest
+ * lazily. The first row on a desktop (3 columns), two rows on a phone (2 columns).
+ */
+const FIRST_SCREEN_ITEMS = 4;
 
-/** docs/product.md §9: items in 3 columns (2 on small screens, 1 on phones): `.ls-item-grid` in app/shop.css. */
+/** docs/product.md §9: items in 3 columns (2 on phones and tablets, compact on phones): `.ls-item-grid` in app/shop.css. */
 export function StoreItemSkeletons() {
   return (
     <div className="ls-item-grid" aria-busy="true">

@@ -10,11 +10,39 @@ const SignInDialog = lazyWithMui<{ open: boolean; onClose: () => void }>(() =>
   import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })),
 );
 
-/** Under the cart: the two payment toggles and the order button, with the sign-in prompt it may open. */
-export function CheckoutActions({ checkout }: { checkout: Checkout }) {
-  // Mounted from the first ask on, so that closing plays the dialog's exit transition.
-  const [dialogMounted, setDialogMounted] = useState(false);
-  if (checkout.signInAsked && !dialogMounted) setDialogMounted(true);
+export interface OrderButtonProps {
+  checkout: Checkout;
+  className?: string;
+  /** Runs before the order is sent (the cart sheet closes, so a field the form refuses can be seen). */
+  onClick?: () => void;
+}
+
+/**
+ * 'Đặt hàng': it submits the order form wherever it is on the page (beside the cart, in the phone's cart
+ * bar or sheet), so Enter in the form's last field orders too. Signed out, it asks to sign in instead.
+ */
+export function OrderButton({ checkout, className = 'ls-button-large ls-full-width', onClick }: OrderButtonProps) {
+  return (
+    <button
+      className={`ls-button ls-button-contained ${className}`}
+      disabled={checkout.pending}
+      {...(checkout.signedIn
+        ? { type: 'submit' as const, form: ORDER_FORM_ID, onClick }
+        : {
+            type: 'button' as const,
+            onClick: () => {
+              onClick?.();
+              checkout.submit();
+            },
+          })}
+    >
+      {checkout.pending ? 'Đang đặt hàng…' : 'Đặt hàng'}
+    </button>
+  );
+}
+
+/** Under the cart: the two payment toggles and the order button. */
+export function PayAndOrder({ checkout, onOrder }: { checkout: Checkout; onOrder?: () => void }) {
   return (
     <>
       <PayMethodToggle
@@ -23,16 +51,19 @@ export function CheckoutActions({ checkout }: { checkout: Checkout }) {
         coinsOffered={checkout.coinsOffered}
         balance={checkout.balance}
       />
-      <button
-        className="ls-button ls-button-contained ls-button-large ls-full-width"
-        disabled={checkout.pending}
-        // Inside the form when signed in, so Enter in a field also orders.
-        {...(checkout.signedIn
-          ? { type: 'submit' as const, form: ORDER_FORM_ID }
-          : { type: 'button' as const, onClick: () => checkout.submit() })}
-      >
-        {checkout.pending ? 'Đang đặt hàng…' : 'Đặt hàng'}
-      </button>
+      <OrderButton checkout={checkout} onClick={onOrder} />
+    </>
+  );
+}
+
+/** Beside the cart: the payment toggles and the order button, with the sign-in prompt it may open. */
+export function CheckoutActions({ checkout }: { checkout: Checkout }) {
+  // Mounted from the first ask on, so that closing plays the dialog's exit transition.
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (checkout.signInAsked && !dialogMounted) setDialogMounted(true);
+  return (
+    <>
+      <PayAndOrder checkout={checkout} />
       {dialogMounted && (
         <Suspense fallback={null}>
           <SignInDialog open={checkout.signInAsked} onClose={checkout.closeSignIn} />

@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { TEXTS } from '@lucky/shared/texts';
 import { Icon } from '../../../components/frame/icons';
+import { moveToNextFieldOnEnter } from '../field-focus';
 import type { Checkout } from '../use-checkout';
 import { OrderForm } from './order-form';
 import { ORDER_FORM_ID } from './order-form-id';
@@ -12,7 +13,13 @@ import { ORDER_FORM_ID } from './order-form-id';
 export function CheckoutForm({ checkout }: { checkout: Checkout }) {
   if (!checkout.signedIn) return <SignInPrompt />;
   return (
-    <form noValidate id={ORDER_FORM_ID} onSubmit={checkout.submit} className="ls-paper-outlined ls-order-form">
+    <form
+      noValidate
+      id={ORDER_FORM_ID}
+      onSubmit={checkout.submit}
+      onKeyDown={moveToNextFieldOnEnter}
+      className="ls-paper-outlined ls-order-form"
+    >
       <OrderForm control={checkout.control} needLogin={checkout.needLogin} disabled={checkout.pending} />
     </form>
   );

@@ -26,12 +26,20 @@ export function OrderForm({ control, needLogin, disabled }: OrderFormProps) {
           label="Họ tên (trùng tên tài khoản ngân hàng)"
           required
           autoComplete="name"
+          inputMode="text"
+          autoCapitalize="words"
+          enterKeyHint="next"
           helperText={TEXTS.nameHelper}
         />
+        {/* The phone's number is what autofill offers; the keyboard stays a text one, as a Zalo or
+            Facebook name is welcome too (a phone keypad has no letters). */}
         <FormField
           {...field('order_contact')}
           label="Liên hệ (không bắt buộc)"
           autoComplete="tel"
+          inputMode="text"
+          enterKeyHint="next"
+          noCorrect
           helperText="Số điện thoại, Zalo, Facebook hoặc tài khoản chat"
         />
         {needLogin && (
@@ -41,6 +49,10 @@ export function OrderForm({ control, needLogin, disabled }: OrderFormProps) {
               label="Tên đăng nhập hoặc email liên kết"
               required
               autoComplete="off"
+              inputMode="email"
+              autoCapitalize="none"
+              enterKeyHint="next"
+              noCorrect
               helperText={TEXTS.accountHelper}
             />
             <FormField
@@ -49,13 +61,32 @@ export function OrderForm({ control, needLogin, disabled }: OrderFormProps) {
               type="password"
               required
               autoComplete="off"
+              enterKeyHint="next"
               helperText={TEXTS.passwordHelper}
             />
           </>
         )}
-        <FormField {...field('order_server')} label="Server" required autoComplete="off" helperText="Server trong game của bạn" />
+        <FormField
+          {...field('order_server')}
+          label="Server"
+          required
+          autoComplete="off"
+          autoCapitalize="none"
+          enterKeyHint={needLogin ? 'go' : 'next'}
+          noCorrect
+          helperText="Server trong game của bạn"
+        />
         {!needLogin && (
-          <FormField {...field('order_uid')} label="UID" required autoComplete="off" helperText={TEXTS.uidHelper} />
+          <FormField
+            {...field('order_uid')}
+            label="UID"
+            required
+            autoComplete="off"
+            autoCapitalize="none"
+            enterKeyHint="go"
+            noCorrect
+            helperText={TEXTS.uidHelper}
+          />
         )}
         <FormField {...field('order_comment')} label="Ghi chú (không bắt buộc)" rows={4} style={{ gridColumn: '1 / -1' }} />
       </div>

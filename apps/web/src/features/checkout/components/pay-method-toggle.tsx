@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { formatNumber } from '@lucky/shared/money';
 import { PAY_METHOD, PAY_METHOD_LABELS, type PayMethod } from '@lucky/shared/pay-method';
 import { Icon, PlainCoinIcon } from '../../../components/frame/icons';
@@ -25,12 +26,14 @@ export function PayMethodToggle({ value, onChange, coinsOffered, balance }: PayM
       if (value !== method) onChange(method);
     },
   });
+  // Its own ids: on phones the toggles show in the cart sheet too.
+  const labelId = `${useId()}pay-method-label`;
   return (
     <div>
-      <h3 id="pay-method-label" className="ls-subtitle1 ls-pay-heading">
+      <h3 id={labelId} className="ls-subtitle1 ls-pay-heading">
         Phương thức thanh toán
       </h3>
-      <div role="group" aria-labelledby="pay-method-label" className="ls-toggle-group">
+      <div role="group" aria-labelledby={labelId} className="ls-toggle-group">
         <button {...toggle(PAY_METHOD.BANK)}>
           <Icon name="accountBalance" small />
           {PAY_METHOD_LABELS[PAY_METHOD.BANK]}
