@@ -32,6 +32,26 @@ export default tseslint.config(
     },
   },
   {
+    // The order tables belong to the orders module (docs/architecture.md "Layers and modules"): every other file
+    // reads or changes an order through modules/orders/service.ts. Tests may look at the tables as they are.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/modules/orders/**', 'apps/api/src/**/*.test.ts', 'apps/api/src/**/*.pg-test.ts', 'apps/api/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)db/schema(\\.js)?$',
+              importNames: ['orders', 'orderLines', 'shopDayFigures'],
+              message: 'The order tables belong to modules/orders: call its service (modules/orders/service.ts)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Import boundaries (docs/architecture.md "Layers and modules"): imports flow one way, shared → features → app (web) and
     // shared → modules → app (api). Imports inside one element (a feature, a module) are not checked.
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/**/*.ts'],
@@ -46,7 +66,18 @@ export default tseslint.config(
         { type: 'web-app', pattern: 'apps/web/src/app' },
         { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
         { type: 'web-shared', pattern: 'apps/web/src/{components,lib}' },
+        // Tests come first: a test file may use any fixture it needs, its own layer's or another's.
+        { type: 'api-test', pattern: 'apps/api/src/**/*.{test,pg-test}.ts', mode: 'file' },
         { type: 'api-module', pattern: 'apps/api/src/modules/*', capture: ['module'] },
+        { type: 'api-test-kit', pattern: 'apps/api/src/test' },
+        { type: 'api-lib', pattern: 'apps/api/src/lib' },
+        { type: 'api-db', pattern: 'apps/api/src/db' },
+        { type: 'api-plugin', pattern: 'apps/api/src/plugins' },
+        { type: 'api-web', pattern: 'apps/api/src/web' },
+        { type: 'api-job', pattern: 'apps/api/src/jobs' },
+        { type: 'api-context', pattern: 'apps/api/src/context.ts', mode: 'file' },
+        { type: 'api-config', pattern: 'apps/api/src/config*.ts', mode: 'file' },
+        { type: 'api-app', pattern: 'apps/api/src/*.ts', mode: 'file' },
       ],
     },
     rules: {
@@ -76,11 +107,57 @@ export default tseslint.config(
               message: 'components/ and lib/ import no feature and nothing from app/',
             },
             {
-              // A module's repository and routes are its own; other modules go through its service.
-              from: { element: { type: 'api-module' } },
-              disallow: { to: { element: { type: 'api-module', fileInternalPath: ['repository.ts', 'routes.ts'] } } },
+              // A module's files are its own; other modules, jobs, the web layer and context.ts go through its
+              // service.ts, the app files also through its routes (registered by app.ts).
+              from: { element: { types: ['api-module', 'api-job', 'api-web', 'api-context', 'api-app'] } },
+              disallow: { to: { element: { type: 'api-module' } } },
               message:
-                "Module {{from.element.captured.module}} imports {{to.element.captured.module}}/{{to.element.fileInternalPath}}: a module never reaches into another's repository or routes; call its service",
+                "{{from.element.type}} imports {{to.element.captured.module}}/{{to.element.fileInternalPath}}: a module's service.ts is its only public face; call it",
+            },
+            {
+              from: { element: { types: ['api-module', 'api-job', 'api-web', 'api-app'] } },
+              allow: { to: { element: { type: 'api-module', fileInternalPath: 'service.ts' } } },
+            },
+            {
+              // context.ts declares what every module gets: it may name a module service's types, no code.
+              from: { element: { type: 'api-context' } },
+              allow: { to: { element: { type: 'api-module', fileInternalPath: 'service.ts' } }, dependency: { kind: 'type' } },
+            },
+            {
+              from: { element: { type: 'api-app' } },
+              allow: { to: { element: { type: 'api-module', fileInternalPath: ['routes.ts', 'admin-routes.ts'] } } },
+            },
+            {
+              // The layers of the API, lowest first: config → lib → db → context → plugins → modules → jobs, web → app.
+              // Each imports only from below it (docs/architecture.md "Layers and modules").
+              from: { element: { type: 'api-lib' } },
+              disallow: { to: { element: { types: ['api-db', 'api-context', 'api-plugin', 'api-module', 'api-web', 'api-job', 'api-app'] } } },
+              message: 'lib/ sits below the database and every module: it imports only config and other lib/ files',
+            },
+            {
+              from: { element: { type: 'api-db' } },
+              disallow: { to: { element: { types: ['api-context', 'api-plugin', 'api-module', 'api-web', 'api-job', 'api-app'] } } },
+              message: 'db/ imports only config and lib/: modules call the database, never the other way round',
+            },
+            {
+              from: { element: { type: 'api-context' } },
+              disallow: { to: { element: { types: ['api-plugin', 'api-web', 'api-job', 'api-app'] } } },
+              message: 'context.ts imports nothing from above it (a module service\'s types at most)',
+            },
+            {
+              from: { element: { type: 'api-plugin' } },
+              disallow: { to: { element: { types: ['api-module', 'api-web', 'api-job', 'api-app'] } } },
+              message: 'plugins/ are infrastructure (auth, errors, limits, headers): they import no module, job or app file',
+            },
+            {
+              from: { element: { type: 'api-module' } },
+              disallow: { to: { element: { types: ['api-web', 'api-job', 'api-app'] } } },
+              message: 'A module imports nothing from web/, jobs/ or the app files above it',
+            },
+            {
+              from: { element: { types: ['api-job', 'api-web'] } },
+              disallow: { to: { element: { types: ['api-job', 'api-web', 'api-app'] } } },
+              message: 'jobs/ and web/ call module services; they import neither each other nor the app files',
             },
           ],
         },

@@ -4,8 +4,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { AccessTokens } from './lib/access-token.js';
 import type { SecretBox } from './lib/secret-box.js';
-import type { CatalogueCache } from './modules/catalog/cache.js';
-import type { EventHub } from './modules/events/hub.js';
+import type { CatalogueCache } from './modules/catalog/service.js';
+import type { EventHub } from './modules/events/service.js';
 
 export interface AppContext {
   config: Config;

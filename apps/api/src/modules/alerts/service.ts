@@ -13,7 +13,7 @@ import { EVENT_CAUSES, EVENT_KINDS, PAY_METHOD, TRANSFER_STATUS, isFinalStatus }
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { getOrderRow } from '../orders/service.js';
-import type { LiveEvent } from '../events/hub.js';
+import type { LiveEvent } from '../events/service.js';
 import { getAdminTransfer } from '../payments/service.js';
 import { bankOrderPaidText, coinOrderPlacedText, orderAtRiskText, unmatchedTransferText } from './messages.js';
 import { createTelegramClient, type TelegramClientOptions } from './telegram.js';

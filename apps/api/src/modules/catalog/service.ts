@@ -170,3 +170,4 @@ export async function loadCatalogue(db: Db): Promise<Catalogue> {
 
 /** The demo catalogue a local shop starts with (demo-seed.ts). */
 export { seedDemo } from './demo-seed.js';
+export { createCatalogueCache, type CatalogueCache } from './cache.js';
