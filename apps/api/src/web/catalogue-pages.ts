@@ -3,8 +3,7 @@
  * afresh. Keys come from the catalogue (a game's id), never from the address alone, so they stay few.
  */
 import type { FastifyRequest } from 'fastify';
-import type { CatalogueCache } from '../modules/catalog/service.js';
-import type { Catalogue } from '../modules/catalog/service.js';
+import type { Catalogue, CatalogueCache } from '../modules/catalog/service.js';
 import { withPageData, type PageData } from './page-data.js';
 import { withMarkup, type PageMarkup } from './page-render.js';
 import { compressPage, type Page } from './page-response.js';

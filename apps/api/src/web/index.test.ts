@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { build } from 'vite';
 import type { FastifyInstance } from 'fastify';
+import type { Platform, StoreItem } from '@lucky/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { withMarkup } from './web.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { eq } from 'drizzle-orm';
 import { storeItems } from '../db/schema.js';
@@ -35,9 +35,13 @@ const PROMISE = 'Đơn nạp được hoàn thành trước 16:00 trong ngày.';
 const prefetches = (html: string) => /<meta name="lucky-prefetch" content="([^"]*)">/.exec(html)?.[1]?.split(' ') ?? [];
 /** The page's catalogue data block, by call path; null when it has none. */
 const initialData = (html: string): Record<string, unknown> | null => {
-  const block = /<script id="initial-data" type="application\/json">(.*?)<\/script>/.exec(html);
+  // `s`: a text of the catalogue may hold U+2028, which `.` does not match otherwise.
+  const block = /<script id="initial-data" type="application\/json">(.*?)<\/script>/s.exec(html);
   return block ? (JSON.parse(block[1]!) as Record<string, unknown>) : null;
 };
+/** The page without its data block and with an empty root: what every page of a route shares. */
+const outsideData = (html: string) =>
+  html.replace(/<script id="initial-data" type="application\/json">.*?<\/script>/s, '').replace(rootMarkup(html), '');
 const imagePreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g)].map((m) => m[1]);
 
 let dir: string;
@@ -239,12 +243,6 @@ describe('what a page needs first comes with its HTML', () => {
     expect(rootMarkup((await app.inject({ method: 'GET', url: '/admin/orders' })).body)).toBe('');
   });
 
-  it('puts markup into the root as it is, and leaves an empty root without', () => {
-    const html = '<body><div id="root"></div></body>';
-    expect(withMarkup(html, "<p>$& $' $1</p>")).toBe('<body><div id="root"><p>$& $\' $1</p></div></body>');
-    expect(withMarkup(html, '')).toBe(html);
-  });
-
   it('sends the HTML compressed when the browser accepts it', async () => {
     const plain = await app.inject({ method: 'GET', url: `/item/${game.id}` });
     const br = await app.inject({ method: 'GET', url: `/item/${game.id}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
@@ -263,5 +261,27 @@ describe('what a page needs first comes with its HTML', () => {
     const list = Object.values(initialData(res.body)!)[0] as { name: string }[];
     expect(list[0]!.name).toBe('Mới mở bán');
     expect(rootMarkup(res.body)).toContain('alt="Mới mở bán"');
+  });
+
+  it("carries any text of the catalogue intact: `$&`, `$'`, `` $` ``, </script> and U+2028 neither end nor splice the data block", async () => {
+    const odd = "$` $' $& </script> \u2028 $$";
+    const oddGame = await createPlatform(app.ctx.db, { name: `Game ${odd}`, sortOrder: 99 });
+    await createStoreItem(app.ctx.db, oddGame.id, { name: `Gói ${odd}`, description: `Mô tả ${odd}` });
+    app.ctx.catalogue.invalidate();
+    const platformList = '/platform/api/v1/platform/list?keyword=&is_active=true';
+    const storeList = `/store/api/v1/store/list?keyword=&store_platform=${oddGame.id}`;
+
+    const res = await app.inject({ method: 'GET', url: `/item/${oddGame.id}` });
+    const data = initialData(res.body)!;
+    expect(data).toEqual({ [platformList]: await answer(platformList), [storeList]: await answer(storeList) });
+    expect((data[platformList] as Platform[]).find((entry) => entry.id === oddGame.id)?.name).toBe(`Game ${odd}`);
+    expect((data[storeList] as StoreItem[]).map((item) => [item.name, item.description])).toEqual([[`Gói ${odd}`, `Mô tả ${odd}`]]);
+    // Outside its data block and root, the page is the one every game page of the address has.
+    const other = await app.inject({ method: 'GET', url: '/item/999999' });
+    expect(outsideData(res.body)).toBe(outsideData(other.body));
+    expect(res.body.split('</head>')).toHaveLength(2);
+    // The item's name shows as text in the rendered page.
+    const asText = odd.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;');
+    expect(rootMarkup(res.body)).toContain(`Gói ${asText}`);
   });
 });

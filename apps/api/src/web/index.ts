@@ -1,0 +1,86 @@
+/**
+ * Serves the built web app on the API's port: its files (assets.ts), and for every client route the built
+ * index.html with the browser's public settings (public-config.ts), the route's own chunks
+ * (route-preloads.ts), on the catalogue pages the catalogue data the page would ask for (page-data.ts,
+ * catalogue-pages.ts), and the page's markup from the web build's server render (page-render.ts), sent
+ * compressed (page-response.ts). See docs/decisions/0015-page-speed.md and
+ * docs/decisions/0018-server-rendered-first-paint.md.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { registerAssets } from './assets.js';
+import { cataloguePages } from './catalogue-pages.js';
+import { hasPlatform, homeData, platformData } from './page-data.js';
+import { loadServerRender, pageMarkup, withMarkup } from './page-render.js';
+import { compressPage, sendPage } from './page-response.js';
+import { publicConfig, withPublicConfig } from './public-config.js';
+import { readRouteFiles, withRoutePreloads } from './route-preloads.js';
+
+const PLATFORM_ID = /^[1-9]\d{0,9}$/;
+
+/** Registers the web app's files and pages; returns the page for any other client route, or null without a build. */
+export async function registerWeb(
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<((reply: FastifyReply) => FastifyReply) | null> {
+  const { webDist } = ctx.config;
+  const indexPath = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexPath)) {
+    app.log.warn({ webDist }, 'web app not built: serving the API only (run npm run build)');
+    return null;
+  }
+  const settings = publicConfig(ctx);
+  const template = withPublicConfig(fs.readFileSync(indexPath, 'utf8'), settings);
+  const serverRender = await loadServerRender(app.log, webDist, settings);
+  const markup = pageMarkup(app.log, serverRender);
+  const templates = new Map(
+    Object.entries(readRouteFiles(webDist)).map(([route, files]) => [
+      route,
+      withRoutePreloads(template, files, serverRender !== null),
+    ]),
+  );
+  // Rendered without data: the catalogue pages when the catalogue is unavailable (their outline), the
+  // others always (their content is the customer's own: the frame and the page's outline).
+  const staticPages = new Map(
+    [...templates].map(([route, html]) => [route, compressPage(withMarkup(html, markup(route.replace(':id', '0'))))]),
+  );
+  // Any other client route (the admin console, an unknown address): the entry only, no page's chunks.
+  const otherPage = compressPage(withRoutePreloads(template, undefined));
+  const cataloguePage = cataloguePages({
+    catalogue: ctx.catalogue,
+    routeTemplate: (route) => templates.get(route) ?? template,
+    markup,
+    withoutData: (route) => staticPages.get(route) ?? otherPage,
+  });
+
+  await registerAssets(app, webDist);
+
+  const hide = { schema: { hide: true } };
+  const home = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(
+      request,
+      reply,
+      await cataloguePage(request, '/', (catalogue) => ({ key: '/', url: '/', data: () => homeData(catalogue) })),
+    );
+  app.get('/', hide, home);
+  app.get('/index.html', hide, home);
+  app.get<{ Params: { id: string } }>('/item/:id', hide, async (request, reply) => {
+    const id = PLATFORM_ID.test(request.params.id) ? Number(request.params.id) : null;
+    const page = await cataloguePage(request, '/item/:id', (catalogue) =>
+      id !== null && hasPlatform(catalogue, id)
+        ? { key: `item/${id}`, url: `/item/${id}`, data: () => platformData(catalogue, id) }
+        : // Any address of no game on sale: the same page (not found), whatever the address says.
+          { key: 'item', url: '/item/0', data: () => ({ ...homeData(catalogue), images: [] }) },
+    );
+    return sendPage(request, reply, page);
+  });
+  // The other pages the build lists (sign-in, orders): their chunks only; their data is the customer's own.
+  for (const [route, page] of staticPages) {
+    if (route === '/' || route === '/item/:id') continue;
+    app.get(route, hide, (request, reply) => sendPage(request, reply, page));
+  }
+  // The not-found handler's page (plugins/errors.ts) for any other client route.
+  return (reply) => sendPage(reply.request, reply, otherPage);
+}
