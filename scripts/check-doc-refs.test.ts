@@ -31,8 +31,8 @@ function fixture(files: Record<string, string>): string {
 
 const DOCS = {
   'docs/product.md': '# Rules\n',
-  'docs/decisions/0001-first.md': '# 0001\n',
-  'docs/decisions/0002-second.md': '# 0002\n',
+  'docs/decisions/0001-runtime-public-config.md': '# 0001\n',
+  'docs/decisions/0002-public-file-route.md': '# 0002\n',
 };
 
 /** Runs the script as `npm run lint` does; returns its exit code and output. */
@@ -50,7 +50,7 @@ describe('check-doc-refs', () => {
     const root = fixture({
       ...DOCS,
       'src/a.ts': [
-        '// The rule is docs/product.md §5; why, docs/decisions/0001 and docs/decisions/0002-second.md.',
+        '// The rule is docs/product.md §5; why, docs/decisions/0001 and docs/decisions/0002-public-file-route.md.',
         '// docs/decisions/0001, 0002 and the API route /docs/json are fine too.',
       ].join('\n'),
     });
