@@ -7,6 +7,7 @@ import { ORDER_STATUS } from '@lucky/shared';
 import { foldedText } from '../lib/search-sql.js';
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -210,6 +211,12 @@ export const orders = pgTable(
      * record the transfer back, then 'done'; null when nothing is owed.
      */
     refundStatus: text('refund_status'),
+    /** Money in for a bank order: the sum of its transfers (a verified manual record counted once). */
+    receivedVnd: money('received_vnd').notNull().default(0),
+    /** The part of received_vnd above the order's total, owed back on its transfers. */
+    excessVnd: money('excess_vnd').notNull().default(0),
+    /** The part of received_vnd that only staff's manual records, not yet seen by a bank feed, stand for. */
+    unverifiedVnd: money('unverified_vnd').notNull().default(0),
     /** When staff were told the order is at risk of its promise (once per order; see jobs/deadline.ts). */
     atRiskAlertedAt: timestamp('at_risk_alerted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -345,6 +352,14 @@ export const bankTransfers = pgTable(
     /** When staff recorded the excess as sent back; null while it is still owed (or there is none). */
     excessRefundedAt: timestamp('excess_refunded_at', { withTimezone: true }),
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** 'webhook', 'pull' (the provider's transaction list) or 'manual' (staff's record of a payment they saw). */
+    source: text('source').notNull().default('webhook'),
+    /** A second report of one bank movement (the other provider): the first report, which alone counts. */
+    duplicateOf: uuid('duplicate_of').references((): AnyPgColumn => bankTransfers.id),
+    /** A manual record the feed has since reported: the feed's transfer, which now counts for it. */
+    verifiedBy: uuid('verified_by').references((): AnyPgColumn => bankTransfers.id),
+    /** Who recorded a manual transfer. */
+    actorId: uuid('actor_id').references(() => users.id),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -354,7 +369,13 @@ export const bankTransfers = pgTable(
     index('bank_transfers_order_idx').on(t.orderId),
     // The day's totals go by the bank's time, as the bank statement does.
     index('bank_transfers_transaction_idx').on(t.transactionAt),
-    check('bank_transfers_status_known', sql`${t.status} in ('received', 'matched', 'unmatched', 'ignored', 'attached', 'refunded')`),
+    index('bank_transfers_reference_idx').on(t.accountNumber, t.reference).where(sql`${t.reference} <> ''`),
+    index('bank_transfers_amount_time_idx').on(t.amountVnd, t.transactionAt),
+    check(
+      'bank_transfers_status_known',
+      sql`${t.status} in ('received', 'matched', 'unmatched', 'ignored', 'attached', 'refunded', 'invalid', 'duplicate', 'manual', 'verified')`,
+    ),
+    check('bank_transfers_source_known', sql`${t.source} in ('webhook', 'pull', 'manual')`),
     check('bank_transfers_direction_known', sql`${t.direction} in ('in', 'out')`),
     check('bank_transfers_amounts_nonnegative', sql`${t.amountVnd} >= 0 and ${t.excessVnd} >= 0`),
   ],
@@ -404,3 +425,17 @@ export const shopDayFigures = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.shard] })],
 );
+
+/** Where each bank feed's pull of its transaction list has got to, and how it has fared (jobs/reconcile.ts). */
+export const bankFeedPulls = pgTable('bank_feed_pulls', {
+  provider: text('provider').primaryKey(),
+  /** The provider's own position: SePay's last transaction id, Casso's last day read. */
+  cursor: text('cursor').notNull().default(''),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  /** Since when every pull has failed; null while they succeed. */
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  lastError: text('last_error').notNull().default(''),
+  /** When staff were told the pulls keep failing (once per failing spell). */
+  alertedAt: timestamp('alerted_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});

@@ -138,6 +138,9 @@ async function decide(ctx: AppContext, tx: Tx, transfer: repo.TransferRow): Prom
 
 export type NotificationOutcome = TransferStatus | 'duplicate';
 
+/** Where a stored transfer came from: the provider's webhook, a pull of its list, or staff's own record. */
+export type TransferSource = 'webhook' | 'pull' | 'manual';
+
 /**
  * Stores an authenticated notification, then handles it once. The insert does nothing when the
  * (provider, transaction id) is already stored; the row is then locked and handled only while it is still
@@ -150,8 +153,9 @@ export async function receiveNotification(
   notification: BankNotification,
   rawBody: string,
   now: Date = new Date(),
+  source: TransferSource = 'webhook',
 ): Promise<{ transferId: string; outcome: NotificationOutcome }> {
-  await repo.insertTransfer(ctx.db, { ...notification, rawBody, receivedAt: now, updatedAt: now });
+  await repo.insertTransfer(ctx.db, { ...notification, rawBody, source, receivedAt: now, updatedAt: now });
   const result = await ctx.db.transaction(async (tx) => {
     const transfer = await repo.lockTransferByProviderTx(tx, notification.provider, notification.providerTxId);
     if (!transfer) throw new Error(`bank transfer ${notification.providerTxId} vanished after it was stored`);
