@@ -235,4 +235,31 @@ describe('followEventStream', () => {
     live.stop();
     while (!live.finished()) await vi.advanceTimersByTimeAsync(10);
   });
+
+  it('reconnects at once when the page becomes visible again: a frozen connection, or a long pause', async () => {
+    signInAs();
+    const stream = sseRoute();
+    stubFetch({ [EVENTS]: stream.reply });
+    // A pause of a minute after the stream ends: only becoming visible brings it back within the test.
+    const live = follow({ firstDelayMs: 60_000 });
+    const becomeVisible = () => document.dispatchEvent(new Event('visibilitychange'));
+
+    await vi.waitFor(() => expect(stream.connections).toHaveLength(1));
+    stream.latest().send(sseMessage('order', {}, 9));
+    await vi.waitFor(() => expect(live.messages).toHaveLength(1));
+    // Back from another app: the connection that may no longer deliver is replaced, from the last event.
+    becomeVisible();
+    await vi.waitFor(() => expect(stream.connections).toHaveLength(2));
+    expect(stream.connections[0]!.cancelled()).toBe(true);
+    expect(stream.latest().request.headers['last-event-id']).toBe('9');
+    await vi.waitFor(() => expect(live.opens).toEqual([false, true]));
+
+    stream.latest().end();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stream.connections).toHaveLength(2);
+    becomeVisible();
+    await vi.waitFor(() => expect(stream.connections).toHaveLength(3));
+    live.stop();
+    await live.done;
+  });
 });

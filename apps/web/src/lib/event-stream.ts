@@ -7,6 +7,9 @@
  *   silently, waiting up to 1 s doubling to 30 s between failed tries, with the last event id seen.
  * - A refusal (401 other than an expired token, 403, any other 4xx) or a missing session stops it for
  *   good; so does the caller's signal.
+ * - When the page becomes visible again (a customer back from the banking app), it reconnects at once:
+ *   a phone may have frozen the tab and left a connection that no longer delivers, or be waiting out a
+ *   long pause; the new connection's `onOpen(true)` refreshes what was missed meanwhile.
  */
 import { createParser } from 'eventsource-parser';
 import { ERROR_CODES } from '@lucky/shared/error-codes';
@@ -34,6 +37,8 @@ export interface EventStreamOptions {
    * (EVENT_HEARTBEAT_MS in @lucky/shared/events), and a half-open connection never ends by itself.
    */
   idleMs?: number;
+  /** Reconnect at once when the page becomes visible again (on by default). */
+  reconnectWhenVisible?: boolean;
 }
 
 /** Why a connection ended: try again later, or stop for good. */
@@ -47,8 +52,9 @@ function isRefusal(error: ApiError): boolean {
   return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 }
 
-/** Resolves after `ms`, or at once when the signal aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
+/** Resolves after `ms`, or at once when the signal aborts or `cut` is called. */
+function pause(ms: number, signal: AbortSignal, onCut: (cut: () => void) => void): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -57,6 +63,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
     };
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done, { once: true });
+    onCut(done);
   });
 }
 
@@ -66,12 +73,23 @@ export async function followEventStream(options: EventStreamOptions): Promise<vo
   let lastEventId: string | undefined;
   let connections = 0;
   let failures = 0;
+  /** Drops the connection or cuts the pause under way, for a reconnection at once. */
+  let wake: (() => void) | null = null;
+  let woken = false;
+  const onVisibility = () => {
+    if (document.visibilityState !== 'visible' || !wake) return;
+    woken = true;
+    wake();
+  };
+  const watchVisibility = (options.reconnectWhenVisible ?? true) && typeof document !== 'undefined';
+  if (watchVisibility) document.addEventListener('visibilitychange', onVisibility);
 
   const connect = async (): Promise<Outcome> => {
     // Its own controller, so the idle watchdog can drop this connection without stopping the stream.
     const connection = new AbortController();
     const abort = () => connection.abort();
     signal.addEventListener('abort', abort, { once: true });
+    wake = abort;
     let idle: ReturnType<typeof setTimeout> | undefined;
     const watch = () => {
       clearTimeout(idle);
@@ -129,11 +147,19 @@ export async function followEventStream(options: EventStreamOptions): Promise<vo
     }
   };
 
-  while (!signal.aborted && getAccessToken() !== null) {
-    if ((await connect()) === 'stop') return;
-    // After a connection that worked, the first wait again; after failures, longer and longer. Each
-    // wait is cut by up to half at random, so clients dropped together by a restart come back spread out.
-    const delay = Math.min(firstDelayMs * 2 ** failures++, maxDelayMs);
-    await pause(delay * (1 - Math.random() / 2), signal);
+  try {
+    while (!signal.aborted && getAccessToken() !== null) {
+      woken = false;
+      if ((await connect()) === 'stop') return;
+      // Woken (the page is visible again): straight back, without counting a failure.
+      if (woken) continue;
+      // After a connection that worked, the first wait again; after failures, longer and longer. Each
+      // wait is cut by up to half at random, so clients dropped together by a restart come back spread out.
+      const delay = Math.min(firstDelayMs * 2 ** failures++, maxDelayMs);
+      await pause(delay * (1 - Math.random() / 2), signal, (cut) => (wake = cut));
+    }
+  } finally {
+    wake = null;
+    if (watchVisibility) document.removeEventListener('visibilitychange', onVisibility);
   }
 }
