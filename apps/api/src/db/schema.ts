@@ -288,11 +288,19 @@ export const coinLedger = pgTable(
     orderId: uuid('order_id').references(() => orders.id),
     actorId: uuid('actor_id').references(() => users.id),
     note: text('note').notNull().default(''),
+    /**
+     * A staff adjustment's Idempotency-Key: a double-submitted adjustment finds the row its first submit
+     * wrote instead of writing a second (modules/admin-customers).
+     */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('coin_ledger_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('coin_ledger_order_reason_key').on(t.orderId, t.reason).where(sql`${t.orderId} is not null`),
+    uniqueIndex('coin_ledger_actor_idempotency_key')
+      .on(t.actorId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     check('coin_ledger_balance_nonnegative', sql`${t.balanceAfter} >= 0`),
   ],
 );
@@ -438,4 +446,16 @@ export const bankFeedPulls = pgTable('bank_feed_pulls', {
   /** When staff were told the pulls keep failing (once per failing spell). */
   alertedAt: timestamp('alerted_at', { withTimezone: true }),
   updatedAt: updatedAt(),
+});
+
+/**
+ * Bank accounts that transfers reported by a bank feed were sent to although they are not the shop's
+ * (BANK_ACCOUNT_NUMBER): staff are alerted once per account, whichever instance hears it first and
+ * however often the shop restarts (modules/alerts).
+ */
+export const wrongAccountAlerts = pgTable('wrong_account_alerts', {
+  accountNumber: text('account_number').primaryKey(),
+  /** The first transfer seen to that account. */
+  transferId: uuid('transfer_id').notNull(),
+  alertedAt: timestamp('alerted_at', { withTimezone: true }).notNull().defaultNow(),
 });
