@@ -6,9 +6,9 @@
  *
  * Reads the text files git tracks under `root` (the repository by default; a folder outside any git
  * work tree, such as a test's fixture, is read whole) and reports, as file:line, each line that
- * - names one of the outside notes the project started from (the design, style and stack notes, the
- *   product brief and its numbered sections), whose content now lives in docs/product.md,
- *   docs/architecture.md and docs/decisions/; or
+ * - names a note kept outside the repository (design, style and stack notes, a product brief and its
+ *   numbered sections): what the repository relies on is in docs/product.md, docs/architecture.md and
+ *   docs/decisions/; or
  * - points at a `docs/….md` file, or a decision record `docs/decisions/NNNN`, that does not exist.
  * Exits 1 when it found any. Plain Node, no dependencies: it runs before anything is installed.
  */
