@@ -3,6 +3,7 @@ import { formatVnd } from '@lucky/shared/money';
 import { CopyButton } from '../../../components/ui/copy-button';
 import staticQr from '../assets/static-bank-qr.svg';
 import { TransferQr } from '../qr/transfer-qr';
+import { PayOnPhone } from './pay-on-phone';
 
 export interface BankTransferBlockProps {
   order: Order;
@@ -50,6 +51,7 @@ export function BankTransferBlock({ order, bank }: BankTransferBlockProps) {
           </div>
         ))}
       </dl>
+      <PayOnPhone order={order} bank={bank} />
     </div>
   );
 }
