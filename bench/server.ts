@@ -4,30 +4,19 @@
  * is read from /proc, as an operator's `ps` or container limit would see it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from '../apps/api/src/test/free-port.js';
+import { createPostgresDatabase, type PostgresDatabase } from '../apps/api/src/test/postgres-database.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_KEY = 'lucky-local-key';
 export const ADMIN_EMAIL = 'admin@lucky.local';
 /** The PostgreSQL server the benchmarks create their databases on (trust auth on this machine). */
 export const PG_SERVER_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether a PostgreSQL server answers at PG_SERVER_URL. */
 export async function postgresAvailable(): Promise<boolean> {
@@ -43,22 +32,7 @@ export async function postgresAvailable(): Promise<boolean> {
 }
 
 /** A new empty database on the PostgreSQL server, and how to drop it. */
-export async function createDatabase(prefix = 'lucky_bench'): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: PG_SERVER_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(PG_SERVER_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
+export const createDatabase = (prefix = 'lucky_bench'): Promise<PostgresDatabase> => createPostgresDatabase(PG_SERVER_URL, prefix);
 
 export interface ShopProcess {
   base: string;

@@ -11,6 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from '../../apps/api/src/test/free-port.js';
+import { dropPostgresDatabase } from '../../apps/api/src/test/postgres-database.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../..');
@@ -132,22 +134,10 @@ export class Resources {
     this.children.clear();
     for (const client of this.clients) await client.end().catch(() => {});
     this.clients.clear();
-    if (this.databases.size > 0) {
-      const admin = new pg.Client({ connectionString: this.adminUrl, connectionTimeoutMillis: 5000 });
-      try {
-        await admin.connect();
-        for (const name of this.databases) {
-          await admin
-            .query(`drop database if exists "${name}" with (force)`)
-            .catch((e: Error) => problems.push(`drop ${name}: ${e.message}`));
-        }
-      } catch (error) {
-        problems.push(`could not reach PostgreSQL to drop databases: ${(error as Error).message}`);
-      } finally {
-        await admin.end().catch(() => {});
-      }
-      this.databases.clear();
+    for (const name of this.databases) {
+      await dropPostgresDatabase(this.adminUrl, name).catch((e: Error) => problems.push(`drop ${name}: ${e.message}`));
     }
+    this.databases.clear();
     for (const folder of this.folders) fs.rmSync(folder, { recursive: true, force: true });
     this.folders.clear();
     return problems;
@@ -271,17 +261,6 @@ export function redisReachable(host: string, port: number): Promise<boolean> {
 }
 
 // ---------- API instances ----------
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** How long an instance may take to answer /healthz after it is spawned (four at once on two cores). */
 export const START_TIMEOUT_MS = 120_000;

@@ -1,15 +1,14 @@
 /**
- * Test apps (STYLE.md habit 3): buildApp with a fresh database, driven through app.inject().
+ * Test apps: buildApp with a fresh database, driven through app.inject() (no port, no process).
  * With DATABASE_URL set (postgres://…), each app gets its own freshly created PostgreSQL database,
  * dropped on close; otherwise an in-memory PGlite.
  */
-import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config, type Env } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { createPostgresDatabase } from './postgres-database.js';
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
 
@@ -23,31 +22,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A new, empty PostgreSQL database on the server at `url`, and how to drop it. */
-export async function createPostgresDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `lucky_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  return {
-    url: dbUrl.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
+// The API's PostgreSQL tests import it from here (a database of their own beside the harness's).
+export { createPostgresDatabase } from './postgres-database.js';
 
 export function testConfig(overrides: Env = {}, databaseUrl?: string): Config {
   const config = loadConfig({
