@@ -108,3 +108,27 @@ describe('REDIS_URL, SECRET_KEY_PREVIOUS', () => {
     expect(() => loadConfig({ SECRET_KEY_PREVIOUS: `${'a'.repeat(32)},short` })).toThrow(/SECRET_KEY_PREVIOUS/);
   });
 });
+
+describe('SEPAY_API_TOKEN, CASSO_API_KEY, RECONCILE_SECONDS', () => {
+  it('pulls a provider’s transaction list only when its API credential is set, every 5 minutes by default', () => {
+    const none = loadConfig({});
+    expect(none.reconcile).toEqual({ intervalSeconds: 300, sepay: null, casso: null });
+    const both = loadConfig({
+      SEPAY_API_TOKEN: 'sepay-api-token-0123456789',
+      CASSO_API_KEY: 'casso-api-key-0123456789',
+      CASSO_API_URL: 'http://127.0.0.1:9000/',
+      RECONCILE_SECONDS: '0',
+    });
+    expect(both.reconcile).toEqual({
+      intervalSeconds: 0,
+      sepay: { apiUrl: 'https://my.sepay.vn', token: 'sepay-api-token-0123456789' },
+      casso: { apiUrl: 'http://127.0.0.1:9000', apiKey: 'casso-api-key-0123456789' },
+    });
+  });
+
+  it('refuses a pull every few seconds, a short credential and an address that is not one', () => {
+    expect(() => loadConfig({ RECONCILE_SECONDS: '5' })).toThrow(/RECONCILE_SECONDS/);
+    expect(() => loadConfig({ SEPAY_API_TOKEN: 'short' })).toThrow(/SEPAY_API_TOKEN/);
+    expect(() => loadConfig({ CASSO_API_URL: 'oauth.casso.vn' })).toThrow(/CASSO_API_URL/);
+  });
+});

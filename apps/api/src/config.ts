@@ -151,6 +151,17 @@ const envSchema = z
     SEPAY_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     SEPAY_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     CASSO_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    SEPAY_API_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    SEPAY_API_URL: z.url().default('https://my.sepay.vn'),
+    CASSO_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    CASSO_API_URL: z.url().default('https://oauth.casso.vn'),
+    RECONCILE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(86_400)
+      .refine((seconds) => seconds === 0 || seconds >= 10, 'must be 0 (off) or at least 10 seconds')
+      .default(300),
     EVENT_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(25),
     TELEGRAM_BOT_TOKEN: z.string().optional(),
     TELEGRAM_CHAT_ID: z.string().optional(),
@@ -232,6 +243,15 @@ const configSchema = envSchema.transform((env) => {
           ? { webhookSecret: env.SEPAY_WEBHOOK_SECRET ?? null, apiKey: env.SEPAY_API_KEY ?? null }
           : null,
       casso: env.CASSO_SECRET ? { secret: env.CASSO_SECRET } : null,
+    },
+    /**
+     * Pulls of the providers' transaction lists, which fill in what the webhooks missed; a provider without
+     * its API credential is not pulled. Every `intervalSeconds` (0: only on demand, from the console).
+     */
+    reconcile: {
+      intervalSeconds: env.RECONCILE_SECONDS,
+      sepay: env.SEPAY_API_TOKEN ? { apiUrl: env.SEPAY_API_URL.replace(/\/+$/, ''), token: env.SEPAY_API_TOKEN } : null,
+      casso: env.CASSO_API_KEY ? { apiUrl: env.CASSO_API_URL.replace(/\/+$/, ''), apiKey: env.CASSO_API_KEY } : null,
     },
     /** Staff alerts on Telegram; null when TELEGRAM_BOT_TOKEN or TELEGRAM_CHAT_ID is unset. */
     telegram:

@@ -173,6 +173,8 @@ export function configSecrets(config: Config): string[] {
     config.payments.sepay?.webhookSecret,
     config.payments.sepay?.apiKey,
     config.payments.casso?.secret,
+    config.reconcile.sepay?.token,
+    config.reconcile.casso?.apiKey,
     config.telegram?.botToken,
     ...config.previousSecretKeys,
     config.database.kind === 'postgres' ? safePassword(config.database.url) : null,
