@@ -93,7 +93,8 @@ export function isShopAccount(account: string, shopAccount: string): boolean {
   return account !== '' && compactAccount(account) === compactAccount(shopAccount);
 }
 
-function pickAccount(accounts: string[], shopAccount: string): string {
+/** The shop's account among those a report names (main or virtual), else the first one named. */
+export function pickAccount(accounts: string[], shopAccount: string): string {
   return (
     accounts.find((account) => isShopAccount(account, shopAccount)) ?? accounts.find((account) => account !== '') ?? ''
   );
