@@ -4,15 +4,9 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { PAGE_MODULES, PAGE_PREFETCH, ROUTE_PRELOADS_END, ROUTE_PRELOADS_FILE, ROUTE_PRELOADS_START } from './src/app/page-modules';
 import { frameTokensCss } from './src/components/ui/tokens';
+import { devProxy } from './dev-proxy';
 
 const require = createRequire(import.meta.url);
-
-/** The API's path prefixes: the dev server forwards them to the API on :8080 (`npm run dev`). */
-const API_TARGET = 'http://127.0.0.1:8080';
-const proxy = {
-  '^/(auth|user|bank|order|platform|store|storage)/api/': { target: API_TARGET },
-  '^/docs(/|$)': { target: API_TARGET },
-};
 
 /**
  * react-router's package exports point at its development build (remix-run/react-router#12532), which
@@ -210,6 +204,7 @@ export default defineConfig(({ command, isSsrBuild }) => (isSsrBuild ? ssrBuild 
       },
     },
   },
-  server: { port: 5173, proxy },
-  preview: { port: 4173, proxy },
+  // The API on :8080 behind the dev server's origin (dev-proxy.ts).
+  server: { port: 5173, proxy: devProxy },
+  preview: { port: 4173, proxy: devProxy },
 }));
