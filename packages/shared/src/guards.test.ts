@@ -1,8 +1,8 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import * as firstLoad from './guards.js';
-import * as contract from './schemas.js';
-
-const { platform, platformList, publicConfig, tokenPair } = firstLoad;
+import { platform, platformList, publicConfig, tokenPair } from './guards.js';
 
 const config = {
   api_key: 'key',
@@ -29,12 +29,25 @@ function reads(schema: Schema, accepted: [sample: unknown, data: unknown][], rej
 }
 
 describe('the first-load schemas (zod/mini)', () => {
-  it('are the contract the API uses: schemas.ts exports these very schemas', () => {
-    expect(contract.tokenPair).toBe(tokenPair);
-    expect(contract.publicConfig).toBe(publicConfig);
-    expect(contract.platform).toBe(platform);
-    expect(contract.platformList).toBe(platformList);
-    expect(contract.shopConfig).toBe(firstLoad.shopConfig);
+  it('bring nothing but zod/mini into the first load: no classic zod, no other module', async () => {
+    // The storefront's first load carries this module (docs/decisions/0007-first-load-weight.md): bundled
+    // as the web build bundles it, it must pull in zod/mini's code alone.
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const { metafile } = await build({
+      entryPoints: [path.join(here, 'guards.ts')],
+      absWorkingDir: here,
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'browser',
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(metafile.inputs);
+    const zodFiles = inputs.filter((file) => file.includes('node_modules/zod/'));
+    expect(inputs.filter((file) => !zodFiles.includes(file))).toEqual(['guards.ts']);
+    expect(zodFiles.some((file) => file.includes('/v4/mini/'))).toBe(true);
+    expect(zodFiles.filter((file) => file.includes('/v4/classic/'))).toEqual([]);
   });
 
   it('read a token pair', () => {
