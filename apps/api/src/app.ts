@@ -33,6 +33,7 @@ import { adminOrderRoutes } from './modules/orders/admin-routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { resealOrderPasswords } from './modules/orders/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { recordManualPayment } from './modules/payments/service.js';
 import { storageRoutes } from './modules/storage/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     events,
     catalogue,
+    moneyIn: { recordManualPayment: (tx, payment) => recordManualPayment(ctx, tx, payment) },
   };
   app.decorate('ctx', ctx);
   const alerts = startAlerts(ctx);

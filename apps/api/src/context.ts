@@ -1,11 +1,23 @@
 /** What every module gets: plain values wired once in buildApp (no DI container). */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import type { Db, Tx } from './db/client.js';
 import type { AccessTokens } from './lib/access-token.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { CatalogueCache } from './modules/catalog/service.js';
 import type { EventHub } from './modules/events/service.js';
+
+/** A payment staff confirmed by hand, as the orders module hands it to the payments module to record. */
+export interface ManualPayment {
+  orderId: string;
+  orderCode: string;
+  amountVnd: number;
+  excessVnd: number;
+  /** The bank's reference, when staff have it; '' otherwise. */
+  reference: string;
+  actorId: string | null;
+  now: Date;
+}
 
 export interface AppContext {
   config: Config;
@@ -18,4 +30,9 @@ export interface AppContext {
   events: EventHub;
   /** The public catalogue in memory, dropped on every change on every instance (modules/catalog). */
   catalogue: CatalogueCache;
+  /**
+   * Money in (modules/payments): records staff's manual payment of an order as a transfer, in the caller's
+   * transaction, and answers its id. Wired in app.ts, so the orders module asks for it without importing payments.
+   */
+  moneyIn: { recordManualPayment(tx: Tx, payment: ManualPayment): Promise<string> };
 }

@@ -126,6 +126,12 @@ export const adminOrderRow = z.object({
   refund_status: refundStatus,
   /** Open and due within the hour, or already past due. */
   at_risk: z.boolean(),
+  /** Money received for a bank order: the sum of its transfers (a manual record the feed verified counts once). */
+  received_vnd: z.number().int(),
+  /** What is owed back while refund_status is 'due': what was received, less the excess owed on its transfers. */
+  refund_vnd: z.number().int(),
+  /** Paid (in part) only on staff's word: a manual record no bank feed has reported yet. */
+  payment_unverified: z.boolean(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRow>;
 export const adminOrderList = z.object({ rows: z.array(adminOrderRow), total: z.number().int() });
@@ -158,6 +164,10 @@ export const adminOrderPatch = z.object({
   reason: adminText(ADMIN_LIMITS.reason).optional(),
   /** The status the admin saw; when the order has moved since, the change is refused (409). */
   expected_status: z.number(message).int(message).min(0, message).max(3, message).optional(),
+  /** Confirming a bank order by hand (0 → 1): the amount staff saw arrive, in VND (required then). */
+  received_vnd: z.number(message).int(message).min(1, message).max(10_000_000_000, message).optional(),
+  /** …and, if they have it, the bank's reference of that transfer. */
+  bank_reference: adminText(100).optional(),
 });
 export type AdminOrderPatch = z.input<typeof adminOrderPatch>;
 

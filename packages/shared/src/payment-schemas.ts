@@ -22,9 +22,22 @@ export const TRANSFER_STATUS = {
   IGNORED: 'ignored',
   ATTACHED: 'attached',
   REFUNDED: 'refunded',
+  /** Signed by the provider, but a body the shop cannot read: kept as received for staff. */
+  INVALID: 'invalid',
+  /** A second report of one bank movement (the other provider): kept, linked, never counted. */
+  DUPLICATE: 'duplicate',
+  /** Staff's record of a payment they saw; counted until a bank feed reports it. */
+  MANUAL: 'manual',
+  /** A manual record a bank feed has since reported (the feed's transfer now counts for it). */
+  VERIFIED: 'verified',
 } as const;
 export type TransferStatus = (typeof TRANSFER_STATUS)[keyof typeof TRANSFER_STATUS];
-export const transferStatus = z.enum(['received', 'matched', 'unmatched', 'ignored', 'attached', 'refunded']);
+export const transferStatus = z.enum(['received', 'matched', 'unmatched', 'ignored', 'attached', 'refunded', 'invalid', 'duplicate', 'manual', 'verified']);
+
+/** Where a transfer came from. */
+export const TRANSFER_SOURCES = ['webhook', 'pull', 'manual'] as const;
+export type TransferSource = (typeof TRANSFER_SOURCES)[number];
+export const TRANSFER_SOURCE_LABELS: Record<TransferSource, string> = { webhook: 'webhook', pull: 'đối soát', manual: 'nhập tay' };
 
 /** Why a transfer is unmatched or ignored. */
 export const TRANSFER_REASON = {
@@ -46,6 +59,10 @@ export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
   ignored: 'Bỏ qua',
   attached: 'Đã gán vào đơn',
   refunded: 'Đã hoàn tiền',
+  invalid: 'Không đọc được',
+  duplicate: 'Trùng giao dịch',
+  manual: 'Nhập tay, chưa xác thực',
+  verified: 'Nhập tay, đã xác thực',
 };
 
 export const TRANSFER_REASON_LABELS: Record<TransferReason, string> = {
@@ -61,7 +78,8 @@ export const TRANSFER_REASON_LABELS: Record<TransferReason, string> = {
 
 export const adminTransfer = z.object({
   id: z.string(),
-  provider: z.enum(BANK_PROVIDERS),
+  /** The bank feed that reported it, or 'manual' for staff's own record. */
+  provider: z.enum([...BANK_PROVIDERS, 'manual']),
   provider_tx_id: z.string(),
   direction: z.enum(['in', 'out']),
   account_number: z.string(),
@@ -84,6 +102,12 @@ export const adminTransfer = z.object({
    */
   excess_refunded_at: z.string().nullable().optional(),
   updated_at: z.string(),
+  /** 'webhook', 'pull' (the provider's list, read by the shop) or 'manual' (staff's record). */
+  source: z.enum(TRANSFER_SOURCES).optional(),
+  /** A second report of one movement: the first report, which alone counts. */
+  duplicate_of: z.string().nullable().optional(),
+  /** A manual record a feed has reported: the feed's transfer. */
+  verified_by: z.string().nullable().optional(),
 });
 export type AdminTransfer = z.infer<typeof adminTransfer>;
 
@@ -144,3 +168,30 @@ export const transferIdParams = uuidParams;
 
 /** What the webhooks answer to every accepted notification. */
 export const webhookAck = z.object({ success: z.literal(true) });
+
+/** One provider's pull of its transaction list: how many rows it listed, and how many the shop had not recorded. */
+export const reconcileFeedResult = z.object({
+  fetched: z.number().int(),
+  new: z.number().int(),
+  /** Why the pull failed (it is retried at the next round); absent when it succeeded. */
+  error: z.string().optional(),
+});
+export type ReconcileFeedResult = z.infer<typeof reconcileFeedResult>;
+
+/** POST /payment/api/v1/admin/reconcile: each configured provider, pulled before the answer. */
+export const reconcileResult = z.object({ sepay: reconcileFeedResult.optional(), casso: reconcileFeedResult.optional() });
+export type ReconcileResult = z.infer<typeof reconcileResult>;
+
+/** Where a provider's pulls stand: the last one that succeeded, and since when they fail (null while they succeed). */
+export const bankFeedStatus = z.object({
+  provider: z.enum(BANK_PROVIDERS),
+  last_success_at: z.string().nullable(),
+  failing_since: z.string().nullable(),
+  /** The last failure, in words staff read; '' while the pulls succeed. */
+  last_error: z.string(),
+});
+export type BankFeedStatus = z.infer<typeof bankFeedStatus>;
+
+/** GET /payment/api/v1/admin/reconcile: the pulls of each configured provider, and how often they run (0: on demand only). */
+export const bankFeedStatuses = z.object({ interval_seconds: z.number().int(), feeds: z.array(bankFeedStatus) });
+export type BankFeedStatuses = z.infer<typeof bankFeedStatuses>;

@@ -59,6 +59,15 @@ export const API_MESSAGES = {
   idempotencyConflict: 'Yêu cầu đặt hàng trùng mã nhưng khác nội dung',
   tooManyRequests: 'Bạn thao tác quá nhanh, vui lòng thử lại sau ít phút',
   tooManyStreams: 'Bạn đang mở quá nhiều kết nối theo dõi đơn hàng, vui lòng đóng bớt tab rồi thử lại',
+  /** This instance holds as many live streams as it may (EVENT_STREAMS_MAX): try again shortly. */
+  streamsFull: 'Máy chủ đang có quá nhiều kết nối theo dõi đơn hàng, vui lòng thử lại sau ít phút',
+  /** An item whose coin price is 0 cannot be paid with coins (docs/decisions/0022-promise-lead-time.md). */
+  notPayableWithCoins: (item: string) => `Sản phẩm '${item}' không thể thanh toán bằng coin, vui lòng chọn chuyển khoản`,
+  /** A staff member asked for what only the shop's owners may do (docs/product.md §6). */
+  ownerOnly: 'Chỉ chủ shop mới được thực hiện thao tác này',
+  /** Demo sign-in is for the machine the shop runs on: never through a proxy or from another machine. */
+  demoSignInLocalOnly: 'Đăng nhập thử chỉ dùng được trên chính máy đang chạy shop',
+  adjustIdempotencyConflict: 'Yêu cầu điều chỉnh coin trùng mã nhưng khác nội dung',
   internal: 'Lỗi hệ thống, vui lòng thử lại sau',
   uploadMissing: 'Vui lòng chọn một tệp ảnh để tải lên',
   uploadTooLarge: 'Ảnh quá lớn (tối đa 5 MB)',
@@ -84,6 +93,7 @@ export const API_MESSAGES = {
   adjustReasonRequired: 'Vui lòng nhập lý do điều chỉnh coin',
   adjustBelowAvailable: 'Không thể trừ nhiều hơn số coin khả dụng của khách hàng',
   // ---------- payments ----------
+  reconcileBusy: 'Một lần đối soát khác đang chạy quá lâu, vui lòng thử lại sau ít phút',
   orderCodeRequired: 'Vui lòng nhập mã đơn hàng',
   transferNotFound: 'Không tìm thấy giao dịch',
   transferNotOpen: 'Giao dịch này đã được xử lý (đã khớp, đã gán hoặc đã hoàn tiền)',
@@ -95,6 +105,13 @@ export const API_MESSAGES = {
   webhookStale: 'Thông báo đã quá hạn (thời gian lệch quá 5 phút)',
   webhookNotConfigured: 'Cổng thanh toán này chưa được cấu hình',
   /** Audit reasons of the order's history (read by staff). */
+  receivedRequired: 'Vui lòng nhập số tiền đã nhận được trong tài khoản để xác nhận thanh toán đơn chuyển khoản',
+  manualPaymentReason: 'Nhân viên xác nhận đã nhận chuyển khoản (nhập tay)',
+  manualPaymentVerifiedReason: (provider: string) => `Giao dịch qua ${provider} xác thực khoản nhập tay của nhân viên`,
+  transferNotInvalid: 'Chỉ xử lý lại được giao dịch không đọc được',
+  transferStillInvalid: 'Nội dung thông báo vẫn chưa đọc được, giao dịch được giữ nguyên',
+  reportDayInvalid: 'Ngày không hợp lệ (định dạng YYYY-MM-DD)',
+  exportRangeInvalid: 'Khoảng ngày không hợp lệ (từ ngày phải trước đến ngày, tối đa 366 ngày)',
   transferPaidReason: (provider: string) => `Nhận chuyển khoản qua ${provider}, tự động khớp mã đơn`,
   transferAttachedReason: 'Nhân viên gán giao dịch chuyển khoản vào đơn',
 } as const;
@@ -117,6 +134,14 @@ export const STOREFRONT_TEXTS = {
   copyFailed: 'Không sao chép được, vui lòng chép thủ công',
   /** Replaces the transfer details once the bank order is paid. */
   bankPaid: 'Shop đã nhận được tiền chuyển khoản. Đơn hàng đang được xử lý.',
+  /** The platform page, before the order button: when an order placed now will be done (the 16:00 promise with its lead time). */
+  promiseToday: (time: string) => `Hoàn thành trước ${time} hôm nay`,
+  promiseTomorrow: (time: string, dayMonth: string) => `Hoàn thành trước ${time} ngày mai (${dayMonth})`,
+  promiseOn: (time: string, dayMonth: string) => `Hoàn thành trước ${time} ngày ${dayMonth}`,
+  /** The order page: the order's own due time ('16:00 26/11/2026'). */
+  orderDueAt: (time: string) => `Hoàn thành trước ${time}`,
+  /** An unpaid bank order: its promise starts when the money arrives. */
+  orderDueAfterPayment: 'Thời hạn hoàn thành được tính từ lúc shop nhận được tiền chuyển khoản.',
   /** Read out by screen readers when a live update moves the order on screen. */
   orderStatusChanged: (label: string) => `Đơn hàng đã chuyển sang trạng thái '${label}'.`,
 } as const;

@@ -172,7 +172,7 @@ describe('runDeadlineSweep', () => {
 describe('the promise clock of a bank order starts at its payment (docs/decisions/0008)', () => {
   /** A wall-clock time in Ho Chi Minh City. */
   const local = (wallClock: string) => new Date(`${wallClock}:00+07:00`);
-  const confirmPaid = (orderId: string, at: Date) => changeOrderStatus(t.app.ctx, adminId, orderId, { status: 1, reason: 'Đã nhận tiền' }, at);
+  const confirmPaid = (orderId: string, at: Date) => changeOrderStatus(t.app.ctx, adminId, orderId, { status: 1, reason: 'Đã nhận tiền', received_vnd: 100_000 }, at);
 
   // Tests share one database: the sweeps below may also settle other tests' leftovers, so each test
   // checks its own orders; a repeated sweep at the same time must still find nothing at all.

@@ -103,6 +103,7 @@ export async function createOrder(
   const payMethod = values.payMethod ?? 1;
   const sum = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((total, line) => total + pick(line) * line.quantity, 0);
   const createdAt = values.createdAt ?? new Date();
+  const totalPrice = sum((line) => line.priceVnd);
   const id = crypto.randomUUID();
   const [order] = await db
     .insert(orders)
@@ -125,6 +126,9 @@ export async function createOrder(
       dueAt: values.dueAt ?? new Date(createdAt.getTime() + 6 * 60 * 60 * 1000),
       paidAt: values.paidAt ?? null,
       finishedAt: values.finishedAt ?? null,
+      // A bank order made past 'unpaid' received its total (as staff's unverified word, like one confirmed by hand
+      // before money in was recorded per order, migration 0008).
+      ...(payMethod === 1 && (values.status ?? 0) !== 0 ? { receivedVnd: totalPrice, unverifiedVnd: totalPrice } : {}),
     })
     .returning();
   if (lines.length > 0) {

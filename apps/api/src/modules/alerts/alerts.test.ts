@@ -91,7 +91,7 @@ describe('staff alerts on Telegram', () => {
       method: 'PATCH',
       url: `/order/api/v1/admin/order/${order.id}`,
       token: adminToken,
-      payload: { status: 1 },
+      payload: { status: 1, received_vnd: 100_000 },
     });
     expect(patch.statusCode, patch.body).toBe(200);
     await paid;

@@ -100,7 +100,8 @@ describe('PATCH /order/api/v1/admin/order/{id}: the transition table', () => {
         const c = await customer();
         await grantCoins(db(), c.userId, 1_000);
         const order = await newOrder(c.userId, { status: from, payMethod });
-        const row = await patchOk(order.id, { status: to, reason: 'Lý do kiểm thử', expected_status: from });
+        const manual = payMethod === 1 && to === 1 ? { received_vnd: order.totalPriceVnd } : {};
+        const row = await patchOk(order.id, { status: to, reason: 'Lý do kiểm thử', expected_status: from, ...manual });
         expect(row.status).toBe(to);
         expect((await storedOrder(order.id)).status).toBe(to);
         const [audit] = await audits(order.id, 'order.status');
@@ -213,7 +214,7 @@ describe('ledger effects of a move', () => {
   it('stamps paid_at when a bank order is confirmed paid, and finished_at when it ends', async () => {
     const c = await customer();
     const order = await newOrder(c.userId, { status: 0, payMethod: 1 });
-    const accepted = await patchOk(order.id, { status: 1 });
+    const accepted = await patchOk(order.id, { status: 1, received_vnd: order.totalPriceVnd });
     expect(accepted.paid_at).not.toBeNull();
     // The 16:00 promise runs from the payment (docs/decisions/0008), with the configured hour.
     expect(accepted.due_at).toBe(dueAtFor(new Date(accepted.paid_at!), t.config.deadlineHour).toISOString());
@@ -305,7 +306,7 @@ describe('the game password', () => {
       const c = await customer();
       const order = await newOrder(c.userId, { status: 0 });
       expect((await detail(order.id)).has_password).toBe(true);
-      for (const step of [...path, to]) await patchOk(order.id, { status: step, reason: 'xong' });
+      for (const step of [...path, to]) await patchOk(order.id, { status: step, reason: 'xong', ...(step === 1 ? { received_vnd: order.totalPriceVnd } : {}) });
       expect((await storedOrder(order.id)).passEncrypted).toBeNull();
       expect((await detail(order.id)).has_password).toBe(false);
       const res = await reveal(order.id);
@@ -338,7 +339,7 @@ describe('the game password', () => {
   it('shows everything the customer entered, the lines, totals, customer and the history', async () => {
     const c = await customer({ name: 'Trần Thị Bình' });
     const order = await newOrder(c.userId, { status: 0, quantity: 2 });
-    await patchOk(order.id, { status: 1, reason: 'Đã nhận tiền' });
+    await patchOk(order.id, { status: 1, reason: 'Đã nhận tiền', received_vnd: order.totalPriceVnd });
     await patchOk(order.id, { status: 3, reason: 'Tài khoản bị khoá' });
     const shown = await detail(order.id);
     expect(shown).toMatchObject({

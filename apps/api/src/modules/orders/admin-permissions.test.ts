@@ -48,7 +48,7 @@ const ENDPOINTS: { name: string; build: () => Promise<Request> }[] = [
   },
   {
     name: 'PATCH order status',
-    build: async () => ({ method: 'PATCH', url: `/order/api/v1/admin/order/${(await newOrder()).id}`, payload: { status: 1 } }),
+    build: async () => ({ method: 'PATCH', url: `/order/api/v1/admin/order/${(await newOrder()).id}`, payload: { status: 1, received_vnd: 100_000 } }),
   },
   {
     name: 'POST order refund-done',

@@ -17,6 +17,9 @@ const adminColumns = (now: Date) => ({
   ...customerOrderColumns,
   userId: orders.userId,
   refundStatus: orders.refundStatus,
+  receivedVnd: orders.receivedVnd,
+  excessVnd: orders.excessVnd,
+  unverifiedVnd: orders.unverifiedVnd,
   paidAt: orders.paidAt,
   finishedAt: orders.finishedAt,
   updatedAt: orders.updatedAt,
@@ -263,10 +266,13 @@ export async function countRefundsDue(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Rejected paid bank orders still owed back: how many, and how much (each order's whole total, 0005). */
+/**
+ * Rejected paid bank orders still owed back: how many, and how much — what each received, less the excess its
+ * transfers owe already (lifecycle.ts refundOwed), never its total by itself.
+ */
 export async function refundsDueTotal(db: Db): Promise<{ n: number; totalVnd: number }> {
   const [row] = await db
-    .select({ n: count(), total: sql<string>`coalesce(sum(${orders.totalPriceVnd}), 0)` })
+    .select({ n: count(), total: sql<string>`coalesce(sum(greatest(${orders.receivedVnd} - ${orders.excessVnd}, 0)), 0)` })
     .from(orders)
     .where(refundDue);
   return { n: row?.n ?? 0, totalVnd: Number(row?.total ?? 0) };

@@ -24,7 +24,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../db/audit.js';
-import { ORDER_AUDIT as LIFECYCLE_AUDIT, markRefundDone as refundDone, moveOrderByStaff } from './lifecycle.js';
+import { ORDER_AUDIT as LIFECYCLE_AUDIT, markRefundDone as refundDone, moveOrderByStaff, refundOwed } from './lifecycle.js';
 import { linesByOrder, linesOfOrder, toOrder } from './reads.js';
 import * as repo from './admin-repository.js';
 
@@ -49,6 +49,9 @@ function toRow(row: repo.AdminOrderRow, lines: repo.OrderLineRow[]): AdminOrderR
     updated_at: row.updatedAt.toISOString(),
     refund_status: row.refundStatus === REFUND_STATUS.DUE || row.refundStatus === REFUND_STATUS.DONE ? row.refundStatus : null,
     at_risk: row.atRisk,
+    received_vnd: row.receivedVnd,
+    refund_vnd: refundOwed(row),
+    payment_unverified: row.unverifiedVnd > 0,
   };
 }
 
@@ -189,6 +192,7 @@ export async function changeOrderStatus(
       resultComment: input.result_comment,
       resultPicture: pictures,
       expectedStatus: input.expected_status,
+      manualPayment: input.received_vnd === undefined ? undefined : { amountVnd: input.received_vnd, reference: input.bank_reference ?? '' },
     },
     now,
   );

@@ -14,16 +14,16 @@ import {
   REFUND_STATUS,
   canMoveOrder,
   isFinalStatus,
-  lateCompensationCoins,
   orderStatusLabel,
   type EventCause,
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { isUnpaidBankOrder } from './conditions.js';
-import { conflict, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../db/audit.js';
 import { COIN_REASONS, applyCoinChange } from '../coins/service.js';
+import { lateCompensationFor } from './compensation.js';
 import { dueAtFor } from './due-at.js';
 import * as repo from './lifecycle-repository.js';
 
@@ -35,6 +35,7 @@ export const ORDER_AUDIT = {
   STATUS: 'order.status',
   REFUND_DUE: 'order.refund_due',
   REFUND_DONE: 'order.refund_done',
+  PAYMENT_VERIFIED: 'order.payment_verified',
 } as const;
 
 /** Why the deadline job moved an order (the audit row's reason). */
@@ -53,8 +54,23 @@ export interface Move {
   paidAt?: Date;
   /** Recorded in the audit row beside the move (e.g. the bank transfer that paid the order). */
   details?: Record<string, unknown>;
+  /** The money that paid a bank order (0 → 1), added to what it has received. */
+  payment?: Payment;
   now: Date;
 }
+
+/** Money in for a bank order, as the payments module recorded it. */
+export interface Payment {
+  amountVnd: number;
+  /** The part above the order's total, owed back on the transfer. */
+  excessVnd: number;
+  /** Staff's manual record, not yet seen by a bank feed. */
+  unverified: boolean;
+}
+
+/** What a rejected bank order owes back: what it received, less the excess its transfers owe already. */
+export const refundOwed = (order: Pick<repo.LockedOrder, 'receivedVnd' | 'excessVnd'>): number =>
+  Math.max(0, order.receivedVnd - order.excessVnd);
 
 /** Announces a change of the order to live streams (and, through them, staff alerts). */
 export function announceOrder(ctx: AppContext, tx: Tx, order: { id: string; userId: string }, cause: EventCause): Promise<void> {
@@ -64,7 +80,7 @@ export function announceOrder(ctx: AppContext, tx: Tx, order: { id: string; user
 /**
  * Applies an allowed move to an order whose row the caller has locked in `tx`:
  * - bank order paid (0 → 1): paid_at is stamped (the bank's time, or now when staff confirm by hand)
- *   and the 16:00 promise starts from the payment — due_at = dueAtFor(paid_at, deadline hour),
+ *   and the 16:00 promise starts from the payment — due_at = dueAtFor(paid_at, deadline hour and lead time),
  *   recorded in the audit row (docs/decisions/0008). A coin order keeps the due time it got when placed;
  * - coin order completed: its reserved coins are debited (ORDER_DEBIT);
  * - bank order completed: its gift coins are credited (ORDER_GIFT);
@@ -80,7 +96,12 @@ export async function moveLockedOrder(ctx: AppContext, tx: Tx, order: repo.Locke
   if (paymentConfirmed) {
     const paidAt = move.paidAt ?? order.paidAt ?? move.now;
     changes.paidAt = paidAt;
-    changes.dueAt = dueAtFor(paidAt, ctx.config.deadlineHour);
+    changes.dueAt = dueAtFor(paidAt, ctx.config);
+  }
+  if (move.payment) {
+    changes.receivedVnd = order.receivedVnd + move.payment.amountVnd;
+    changes.excessVnd = order.excessVnd + move.payment.excessVnd;
+    if (move.payment.unverified) changes.unverifiedVnd = order.unverifiedVnd + move.payment.amountVnd;
   }
   if (isFinalStatus(move.to)) {
     changes.finishedAt = move.now;
@@ -111,6 +132,8 @@ export async function moveLockedOrder(ctx: AppContext, tx: Tx, order: repo.Locke
       orderId: order.id,
       actorId: move.actorId,
       note: order.code,
+      // On the sweep's clock: the daily cap counts these rows by the shop day they fall in (compensation.ts).
+      at: move.now,
     });
   }
 
@@ -136,16 +159,18 @@ export async function moveLockedOrder(ctx: AppContext, tx: Tx, order: repo.Locke
       action: ORDER_AUDIT.REFUND_DUE,
       entity: 'order',
       entityId: order.id,
-      after: { refund_status: REFUND_STATUS.DUE, amount_vnd: order.totalPriceVnd },
+      after: { refund_status: REFUND_STATUS.DUE, amount_vnd: refundOwed({ ...order, ...changes } as repo.LockedOrder) },
       reason: move.reason,
     });
   }
   await announceOrder(ctx, tx, order, paymentConfirmed ? EVENT_CAUSES.PAID : EVENT_CAUSES.STATUS);
 }
 
-export interface StaffMove extends Omit<Move, 'now' | 'compensationCoins' | 'paidAt' | 'details'> {
+export interface StaffMove extends Omit<Move, 'now' | 'compensationCoins' | 'paidAt' | 'details' | 'payment'> {
   /** The status the admin saw; when the order has moved since, the move is refused (409). */
   expectedStatus?: number | undefined;
+  /** Confirming a bank order's payment by hand: what staff saw arrive (required for that move). */
+  manualPayment?: { amountVnd: number; reference: string } | undefined;
 }
 
 /**
@@ -162,8 +187,48 @@ export async function moveOrderByStaff(ctx: AppContext, orderId: string, move: S
     if (!canMoveOrder(order.status, move.to)) {
       throw conflict(API_MESSAGES.orderMoveNotAllowed(orderStatusLabel(order.status), orderStatusLabel(move.to)));
     }
-    await moveLockedOrder(ctx, tx, order, { ...move, now });
+    const { manualPayment, ...rest } = move;
+    if (move.to === ORDER_STATUS.PROCESSING && isUnpaidBankOrder(order)) {
+      // A payment staff confirm by hand is money in like any other: recorded as a manual transfer, verified
+      // when a bank feed reports it (modules/payments), and what a refund would owe.
+      if (!manualPayment) throw badRequest(API_MESSAGES.receivedRequired, { received_vnd: API_MESSAGES.receivedRequired });
+      const excessVnd = Math.max(0, manualPayment.amountVnd - order.totalPriceVnd);
+      const transferId = await ctx.moneyIn.recordManualPayment(tx, {
+        orderId: order.id,
+        orderCode: order.code,
+        amountVnd: manualPayment.amountVnd,
+        excessVnd,
+        reference: manualPayment.reference,
+        actorId: move.actorId,
+        now,
+      });
+      await moveLockedOrder(ctx, tx, order, {
+        ...rest,
+        payment: { amountVnd: manualPayment.amountVnd, excessVnd, unverified: true },
+        details: { transfer_id: transferId, amount_vnd: manualPayment.amountVnd, excess_vnd: excessVnd, bank_reference: manualPayment.reference },
+        now,
+      });
+      return;
+    }
+    await moveLockedOrder(ctx, tx, order, { ...rest, now });
   });
+}
+
+/**
+ * A bank feed reported the money of a manual record on this order (locked by the caller): what it received is
+ * no longer only staff's word. Nothing else changes: the amount was counted when staff recorded it.
+ */
+export async function verifyLockedPayment(ctx: AppContext, tx: Tx, order: repo.LockedOrder, amountVnd: number, details: Record<string, unknown>, now: Date): Promise<void> {
+  await repo.updateOrder(tx, order.id, { unverifiedVnd: Math.max(0, order.unverifiedVnd - amountVnd), updatedAt: now });
+  await writeAudit(tx, {
+    actorId: null,
+    action: ORDER_AUDIT.PAYMENT_VERIFIED,
+    entity: 'order',
+    entityId: order.id,
+    before: { unverified_vnd: order.unverifiedVnd },
+    after: { unverified_vnd: Math.max(0, order.unverifiedVnd - amountVnd), ...details },
+  });
+  await announceOrder(ctx, tx, order, EVENT_CAUSES.STATUS);
 }
 
 /** Staff transferred the money of a rejected paid bank order back: refund 'due' → 'done'. */
@@ -179,7 +244,7 @@ export async function markRefundDone(ctx: AppContext, actorId: string, orderId: 
       entity: 'order',
       entityId: orderId,
       before: { refund_status: REFUND_STATUS.DUE },
-      after: { refund_status: REFUND_STATUS.DONE, amount_vnd: order.totalPriceVnd },
+      after: { refund_status: REFUND_STATUS.DONE, amount_vnd: refundOwed(order) },
       reason: note,
     });
     await announceOrder(ctx, tx, order, EVENT_CAUSES.REFUND);
@@ -201,7 +266,16 @@ export function payLockedOrder(
   ctx: AppContext,
   tx: Tx,
   order: repo.LockedOrder,
-  payment: { paidAt: Date; actorId: string | null; reason: string; details: Record<string, unknown>; now: Date },
+  payment: {
+    paidAt: Date;
+    actorId: string | null;
+    reason: string;
+    details: Record<string, unknown>;
+    now: Date;
+    /** The transfer's amount and the part of it above the order's total. */
+    amountVnd: number;
+    excessVnd: number;
+  },
 ): Promise<void> {
   if (!isUnpaidBankOrder(order)) throw new Error(`order ${order.id} is not an unpaid bank order`);
   const paidAt = payment.paidAt.getTime() > payment.now.getTime() ? payment.now : payment.paidAt;
@@ -211,6 +285,7 @@ export function payLockedOrder(
     reason: payment.reason,
     paidAt,
     details: payment.details,
+    payment: { amountVnd: payment.amountVnd, excessVnd: payment.excessVnd, unverified: false },
     now: payment.now,
   });
 }
@@ -237,7 +312,8 @@ export async function settleOverdueOrder(ctx: AppContext, orderId: string, now: 
       to: ORDER_STATUS.REJECTED,
       actorId: null,
       reason,
-      compensationCoins: unpaid ? 0 : lateCompensationCoins(order.totalCoin),
+      // Only money at stake earns it, within the customer's daily cap (compensation.ts).
+      compensationCoins: unpaid ? 0 : await lateCompensationFor(ctx, tx, order, now),
       now,
     });
     return reason;

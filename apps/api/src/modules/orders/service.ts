@@ -22,6 +22,9 @@ export {
   isUnpaidBankOrder,
   lockOrderByCode,
   payLockedOrder,
+  refundOwed,
+  verifyLockedPayment,
+  type Payment,
   settleOverdueOrder,
   type LockedOrder,
 } from './lifecycle.js';

@@ -3,7 +3,7 @@
  * transaction that holds its row lock (`lockTransfer…`); orders are locked after it, through the order
  * lifecycle, never before — webhooks and staff take the two locks in the same order.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { LIST_COUNT_CAP, TRANSFER_STATUS, type TransferStatus } from '@lucky/shared';
 import type { Db } from '../../db/client.js';
 import { bankTransfers } from '../../db/schema.js';
@@ -13,10 +13,14 @@ import { orderCodeOf, orderIdsWithCodeLike } from '../orders/service.js';
 export type TransferRow = typeof bankTransfers.$inferSelect;
 export type NewTransfer = Omit<
   typeof bankTransfers.$inferInsert,
-  'id' | 'status' | 'reason' | 'orderId' | 'excessVnd' | 'handledAt'
+  'id' | 'orderId' | 'excessVnd' | 'handledAt' | 'duplicateOf' | 'verifiedBy' | 'actorId'
 >;
 export type TransferChanges = Partial<
-  Pick<TransferRow, 'status' | 'reason' | 'orderId' | 'excessVnd' | 'excessRefundedAt' | 'handledAt' | 'updatedAt'>
+  Pick<
+    TransferRow,
+    'status' | 'reason' | 'orderId' | 'excessVnd' | 'excessRefundedAt' | 'handledAt' | 'updatedAt' | 'duplicateOf' | 'verifiedBy'
+  > &
+    Pick<NewTransfer, 'direction' | 'accountNumber' | 'amountVnd' | 'content' | 'providerCode' | 'reference' | 'transactionAt'>
 >;
 
 /**
@@ -28,6 +32,89 @@ export async function insertTransfer(db: Db, transfer: NewTransfer): Promise<voi
     .insert(bankTransfers)
     .values(transfer)
     .onConflictDoNothing({ target: [bankTransfers.provider, bankTransfers.providerTxId] });
+}
+
+/** Staff's record of a payment they saw: stored already handled, as 'manual'. */
+export async function insertManualTransfer(tx: Db, transfer: typeof bankTransfers.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(bankTransfers).values(transfer).returning({ id: bankTransfers.id });
+  return row!.id;
+}
+
+/**
+ * Serialises the handling of transfers of one amount to one account (until the transaction ends): two providers'
+ * reports of one movement, arriving at once, are then decided one after the other, so the second sees the first.
+ */
+export async function lockMovement(tx: Db, accountNumber: string, amountVnd: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`transfer:${accountNumber}:${amountVnd}`}))`);
+}
+
+/** Letters and digits of a memo, lower-case: the two providers write one memo with different spacing. */
+const compactMemo = (column: SQLWrapper) => sql`regexp_replace(lower(${column}), '[^a-z0-9]', '', 'g')`;
+
+/**
+ * The first report of the same bank movement by another provider, if one is stored: incoming to the same
+ * account, with the same bank reference, or the same amount, memo and minute. Neither a duplicate, a manual
+ * record nor an unreadable notification counts as a first report.
+ */
+export async function findFirstReport(tx: Db, transfer: TransferRow): Promise<TransferRow | undefined> {
+  const sameReference = transfer.reference ? eq(bankTransfers.reference, transfer.reference) : undefined;
+  const sameMemoAndMinute = and(
+    eq(bankTransfers.amountVnd, transfer.amountVnd),
+    sql`date_trunc('minute', ${bankTransfers.transactionAt}) = date_trunc('minute', ${transfer.transactionAt.toISOString()}::timestamptz)`,
+    sql`${compactMemo(bankTransfers.content)} = ${transfer.content.toLowerCase().replace(/[^a-z0-9]/g, '')}`,
+  );
+  const [row] = await tx
+    .select()
+    .from(bankTransfers)
+    .where(
+      and(
+        ne(bankTransfers.provider, transfer.provider),
+        ne(bankTransfers.id, transfer.id),
+        eq(bankTransfers.direction, 'in'),
+        eq(bankTransfers.accountNumber, transfer.accountNumber),
+        eq(bankTransfers.amountVnd, transfer.amountVnd),
+        notInArray(bankTransfers.status, [TRANSFER_STATUS.DUPLICATE, TRANSFER_STATUS.MANUAL, TRANSFER_STATUS.VERIFIED, TRANSFER_STATUS.INVALID, TRANSFER_STATUS.RECEIVED]),
+        sameReference ? or(sameReference, sameMemoAndMinute) : sameMemoAndMinute,
+      ),
+    )
+    .orderBy(asc(bankTransfers.receivedAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A manual record of `orderId` (or, when no order is named, of any order with that bank reference) for exactly
+ * `amountVnd` that no feed has reported yet, locked.
+ */
+export async function lockManualToVerify(
+  tx: Db,
+  match: { orderId: string | null; amountVnd: number; reference: string },
+): Promise<TransferRow | undefined> {
+  const by = match.orderId
+    ? eq(bankTransfers.orderId, match.orderId)
+    : match.reference
+      ? eq(bankTransfers.reference, match.reference)
+      : undefined;
+  if (!by) return undefined;
+  const [row] = await tx
+    .select()
+    .from(bankTransfers)
+    .where(and(eq(bankTransfers.status, TRANSFER_STATUS.MANUAL), eq(bankTransfers.amountVnd, match.amountVnd), by))
+    .orderBy(asc(bankTransfers.receivedAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** An unverified manual record with this bank reference and amount (not locked: its order is locked first). */
+export async function findManualByReference(tx: Db, amountVnd: number, reference: string): Promise<TransferRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(bankTransfers)
+    .where(and(eq(bankTransfers.status, TRANSFER_STATUS.MANUAL), eq(bankTransfers.amountVnd, amountVnd), eq(bankTransfers.reference, reference)))
+    .orderBy(asc(bankTransfers.receivedAt))
+    .limit(1);
+  return row;
 }
 
 export async function lockTransferByProviderTx(

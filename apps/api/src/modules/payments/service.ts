@@ -5,6 +5,7 @@
  * order lifecycle (`payLockedOrder`); every change here is announced as a 'transfer' event in its own
  * transaction.
  */
+import crypto from 'node:crypto';
 import {
   API_MESSAGES,
   ERROR_CODES,
@@ -22,6 +23,7 @@ import {
   type BankProvider,
   type EventCause,
   type TransferReason,
+  type TransferSource,
   type TransferStatus,
   type adminTransferAttach,
   type adminTransferListQuery,
@@ -31,7 +33,15 @@ import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../db/audit.js';
-import { isUnpaidBankOrder, lockOrderByCode, payLockedOrder, refundsDueOfOrders, type LockedOrder } from '../orders/service.js';
+import {
+  isUnpaidBankOrder,
+  lockOrderByCode,
+  payLockedOrder,
+  refundsDueOfOrders,
+  verifyLockedPayment,
+  type LockedOrder,
+} from '../orders/service.js';
+import type { ManualPayment } from '../../context.js';
 import { compactOrderCode, orderCodeCandidates } from './memo.js';
 import type { BankNotification } from './notifications.js';
 import { isShopAccount } from './notifications.js';
@@ -41,6 +51,8 @@ export const TRANSFER_AUDIT = {
   ATTACH: 'transfer.attach',
   REFUND: 'transfer.refund',
   REFUND_EXCESS: 'transfer.refund_excess',
+  MANUAL: 'transfer.manual',
+  RETRY: 'transfer.retry',
 } as const;
 
 const PROVIDER_NAMES: Record<BankProvider, string> = { sepay: 'SePay', casso: 'Casso' };
@@ -75,6 +87,9 @@ function toAdminTransfer({
     excess_vnd: transfer.excessVnd,
     excess_refunded_at: transfer.excessRefundedAt?.toISOString() ?? null,
     updated_at: transfer.updatedAt.toISOString(),
+    source: transfer.source as TransferSource,
+    duplicate_of: transfer.duplicateOf,
+    verified_by: transfer.verifiedBy,
   };
 }
 
@@ -96,6 +111,8 @@ interface Decision {
   /** The order the memo names, locked in the transaction, when there is one. */
   order: LockedOrder | null;
   excessVnd: number;
+  /** Staff's manual record of this same money on the order, which this transfer now verifies. */
+  verifies?: repo.TransferRow;
 }
 
 const ignored = (reason: TransferReason): Decision => ({
@@ -126,10 +143,19 @@ async function decide(ctx: AppContext, tx: Tx, transfer: repo.TransferRow): Prom
   const ours = isShopAccount(transfer.accountNumber, ctx.config.bank.accountNumber);
   if (!ours) return ignored(TRANSFER_REASON.WRONG_ACCOUNT);
   const codes = orderCodeCandidates(transfer.providerCode, transfer.content);
-  if (codes.length === 0) return unmatched(TRANSFER_REASON.NO_CODE);
-  const order = await findNamedOrder(tx, codes);
-  if (!order) return unmatched(TRANSFER_REASON.UNKNOWN_ORDER);
+  const order = codes.length > 0 ? await findNamedOrder(tx, codes) : undefined;
+  if (!order) {
+    // No order named: perhaps the money of a manual record staff entered with this bank reference.
+    const verified = await verifyingByReference(tx, transfer);
+    if (verified) return verified;
+    return unmatched(codes.length === 0 ? TRANSFER_REASON.NO_CODE : TRANSFER_REASON.UNKNOWN_ORDER);
+  }
   if (order.payMethod !== PAY_METHOD.BANK) return unmatched(TRANSFER_REASON.NOT_BANK_ORDER, order);
+  if (!isUnpaidBankOrder(order)) {
+    // Staff confirmed the order by hand with this amount: this is that money, not a second payment.
+    const manual = await repo.lockManualToVerify(tx, { orderId: order.id, amountVnd: transfer.amountVnd, reference: '' });
+    if (manual) return { status: TRANSFER_STATUS.MATCHED, reason: '', order, excessVnd: manual.excessVnd, verifies: manual };
+  }
   if (order.status === ORDER_STATUS.REJECTED) return unmatched(TRANSFER_REASON.ORDER_CLOSED, order);
   if (!isUnpaidBankOrder(order)) return unmatched(TRANSFER_REASON.ALREADY_PAID, order);
   if (transfer.amountVnd < order.totalPriceVnd) return unmatched(TRANSFER_REASON.UNDERPAID, order);
@@ -138,8 +164,18 @@ async function decide(ctx: AppContext, tx: Tx, transfer: repo.TransferRow): Prom
 
 export type NotificationOutcome = TransferStatus | 'duplicate';
 
-/** Where a stored transfer came from: the provider's webhook, a pull of its list, or staff's own record. */
-export type TransferSource = 'webhook' | 'pull' | 'manual';
+/** A manual record with the transfer's bank reference and amount, and its order, locked (order first, as everywhere). */
+async function verifyingByReference(tx: Tx, transfer: repo.TransferRow): Promise<Decision | null> {
+  if (!transfer.reference) return null;
+  const candidate = await repo.findManualByReference(tx, transfer.amountVnd, transfer.reference);
+  if (!candidate?.orderId) return null;
+  const order = await lockOrderByCode(tx, candidate.content);
+  if (!order) return null;
+  const manual = await repo.lockManualToVerify(tx, { orderId: order.id, amountVnd: transfer.amountVnd, reference: '' });
+  return manual ? { status: TRANSFER_STATUS.MATCHED, reason: '', order, excessVnd: manual.excessVnd, verifies: manual } : null;
+}
+
+
 
 /**
  * Stores an authenticated notification, then handles it once. The insert does nothing when the
@@ -177,6 +213,23 @@ async function handleLockedTransfer(ctx: AppContext, tx: Tx, transfer: repo.Tran
   if (transfer.status !== TRANSFER_STATUS.RECEIVED) {
     return { transferId: transfer.id, outcome: 'duplicate' as const, orderCode: null };
   }
+  if (transfer.direction === 'in') {
+    // One bank movement is one record: the other provider's report of it is kept, linked and never counted.
+    await repo.lockMovement(tx, transfer.accountNumber, transfer.amountVnd);
+    const first = await repo.findFirstReport(tx, transfer);
+    if (first) {
+      await repo.updateTransfer(tx, transfer.id, {
+        status: TRANSFER_STATUS.DUPLICATE,
+        reason: '',
+        duplicateOf: first.id,
+        orderId: first.orderId,
+        handledAt: now,
+        updatedAt: now,
+      });
+      await announce(ctx, tx, transfer.id, EVENT_CAUSES.RECEIVED);
+      return { transferId: transfer.id, outcome: 'duplicate' as const, orderCode: null };
+    }
+  }
   const decision = await decide(ctx, tx, transfer);
   if (decision.status === TRANSFER_STATUS.MATCHED) {
     await payLockedOrder(ctx, tx, decision.order!, {
@@ -185,7 +238,14 @@ async function handleLockedTransfer(ctx: AppContext, tx: Tx, transfer: repo.Tran
       reason: API_MESSAGES.transferPaidReason(PROVIDER_NAMES[transfer.provider as BankProvider] ?? transfer.provider),
       details: paymentDetails(transfer, decision.excessVnd),
       now,
+      amountVnd: transfer.amountVnd,
+      excessVnd: decision.excessVnd,
     });
+  }
+  if (decision.verifies) {
+    await verifyLockedPayment(ctx, tx, decision.order!, transfer.amountVnd, { manual_transfer_id: decision.verifies.id, ...paymentDetails(transfer, decision.excessVnd) }, now);
+    await repo.updateTransfer(tx, decision.verifies.id, { status: TRANSFER_STATUS.VERIFIED, verifiedBy: transfer.id, updatedAt: now });
+    await announce(ctx, tx, decision.verifies.id, EVENT_CAUSES.RECEIVED);
   }
   await repo.updateTransfer(tx, transfer.id, {
     status: decision.status,
@@ -334,6 +394,8 @@ export async function attachTransfer(
         ...(short ? { short_vnd: order.totalPriceVnd - transfer.amountVnd } : {}),
       },
       now,
+      amountVnd: transfer.amountVnd,
+      excessVnd,
     });
     await repo.updateTransfer(tx, transfer.id, {
       status: TRANSFER_STATUS.ATTACHED,
@@ -377,7 +439,7 @@ export async function refundTransfer(
 ): Promise<AdminTransfer> {
   await ctx.db.transaction(async (tx) => {
     const transfer = await lockOrThrow(tx, transferId);
-    const paidAnOrder = transfer.status === TRANSFER_STATUS.MATCHED || transfer.status === TRANSFER_STATUS.ATTACHED;
+    const paidAnOrder = ([TRANSFER_STATUS.MATCHED, TRANSFER_STATUS.ATTACHED, TRANSFER_STATUS.MANUAL] as string[]).includes(transfer.status);
     if (transfer.status === TRANSFER_STATUS.UNMATCHED) {
       await repo.updateTransfer(tx, transfer.id, { status: TRANSFER_STATUS.REFUNDED, updatedAt: now });
       await writeAudit(tx, {
@@ -407,3 +469,46 @@ export async function refundTransfer(
   });
   return answer(ctx.db, transferId);
 }
+
+// ---------- manual records ----------
+
+/**
+ * Staff confirmed a bank order's payment by hand (ctx.moneyIn, called by the orders module inside the move's
+ * transaction, the order locked): the money they saw is recorded as a 'manual' transfer of the order, counted as
+ * received until a bank feed reports it (then 'verified', `verified_by` that transfer). Answers its id.
+ */
+export async function recordManualPayment(ctx: AppContext, tx: Tx, payment: ManualPayment): Promise<string> {
+  const id = await repo.insertManualTransfer(tx, {
+    provider: 'manual',
+    providerTxId: `manual:${crypto.randomUUID()}`,
+    rawBody: JSON.stringify({ order_code: payment.orderCode, received_vnd: payment.amountVnd, bank_reference: payment.reference }),
+    direction: 'in',
+    accountNumber: ctx.config.bank.accountNumber,
+    amountVnd: payment.amountVnd,
+    content: payment.orderCode,
+    providerCode: payment.orderCode,
+    reference: payment.reference,
+    transactionAt: payment.now,
+    receivedAt: payment.now,
+    status: TRANSFER_STATUS.MANUAL,
+    reason: '',
+    orderId: payment.orderId,
+    excessVnd: payment.excessVnd,
+    source: 'manual',
+    actorId: payment.actorId,
+    handledAt: payment.now,
+    updatedAt: payment.now,
+  });
+  await writeAudit(tx, {
+    actorId: payment.actorId,
+    action: TRANSFER_AUDIT.MANUAL,
+    entity: 'transfer',
+    entityId: id,
+    after: { status: TRANSFER_STATUS.MANUAL, order_id: payment.orderId, amount_vnd: payment.amountVnd, bank_reference: payment.reference },
+  });
+  await announce(ctx, tx, id, EVENT_CAUSES.RECEIVED);
+  return id;
+}
+
+/** Pulling what the bank feed missed (reconcile.ts): for the job, the console's routes and the alerts. */
+export * from './reconcile.js';

@@ -164,7 +164,7 @@ describe.each(PROVIDERS)('%s webhook: matching', (provider) => {
   it('keeps a transfer whose code names no order (unknown_order), or that has no code (no_code)', async () => {
     const unknown = await deliverOk(provider, { amountVnd: 50_000, memo: `CK ${newOrderCode()}` });
     expect(unknown).toMatchObject({ status: 'unmatched', reason: 'unknown_order', orderId: null });
-    const none = await deliverOk(provider, { amountVnd: 50_000, memo: 'NGUYEN VAN AN chuyen tien nap game' });
+    const none = await deliverOk(provider, { amountVnd: 50_000, memo: `NGUYEN VAN AN chuyen tien nap game qua ${provider}` });
     expect(none).toMatchObject({ status: 'unmatched', reason: 'no_code', orderId: null });
   });
 
