@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 /**
@@ -68,32 +68,30 @@ function restore(y: number): () => void {
 export function ScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
+  // The entry on screen: scroll events are saved under it. Set when a page commits, before anything
+  // scrolls it, so the previous page's position is never overwritten by the new page's.
+  const shown = useRef(location.key);
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
-  }, []);
-
-  // Remembers the entry's position as the customer scrolls (a frame at most behind).
-  useEffect(() => {
-    const key = location.key;
     let frame = 0;
+    const save = () => savePosition(shown.current, window.scrollY);
     const onScroll = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => savePosition(key, window.scrollY));
+      frame = requestAnimationFrame(save);
     };
-    const onLeave = () => savePosition(key, window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('pagehide', onLeave);
+    window.addEventListener('pagehide', save);
     return () => {
-      // Not saved here: the next page is already on screen, its scroll is not this entry's.
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('pagehide', onLeave);
+      window.removeEventListener('pagehide', save);
     };
-  }, [location.key]);
+  }, []);
 
   // Before the browser paints the new page.
   useLayoutEffect(() => {
+    shown.current = location.key;
     if (location.hash) return;
     if (navigationType !== 'POP') {
       window.scrollTo(0, 0);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { computeTotals, formatNumber, formatVnd } from '@lucky/shared/money';
 import { PAY_METHOD, type PayMethod } from '@lucky/shared/pay-method';
 import { Icon } from '../../../components/frame/icons';
+import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { pricedLines, type CartLine } from '../cart';
 
 export interface CartBarProps {
@@ -29,8 +30,6 @@ export function CartBar({ lines, payMethod, sheetOpen, onOpenSheet, action }: Ca
       <button
         type="button"
         className="ls-cart-bar-open"
-        // The visible words first, so speech input can say what it sees.
-        aria-label={`${count} sản phẩm, ${total}: xem giỏ hàng`}
         aria-haspopup="dialog"
         aria-expanded={sheetOpen}
         onClick={onOpenSheet}
@@ -40,8 +39,11 @@ export function CartBar({ lines, payMethod, sheetOpen, onOpenSheet, action }: Ca
           <span className="ls-badge-count">{count}</span>
         </span>
         <span className="ls-cart-bar-text">
+          {/* Named by what it shows, then what it does: "2 sản phẩm, 40.000 VNĐ: xem giỏ hàng". */}
           <span className="ls-cart-bar-count">{count} sản phẩm</span>
+          <VisuallyHidden>, </VisuallyHidden>
           <span className="ls-cart-bar-total">{total}</span>
+          <VisuallyHidden>: xem giỏ hàng</VisuallyHidden>
         </span>
       </button>
       {action}
