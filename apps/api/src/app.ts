@@ -1,5 +1,5 @@
 /**
- * buildApp(config): registers plugins and modules, never listens and never seeds (STYLE.md habit 3): the demo
+ * buildApp(config): registers plugins and modules, never listens and never seeds (docs/architecture.md "Layers and modules"): the demo
  * catalogue is a start-up step of server.ts.
  * Tests call it with an in-memory database and use app.inject().
  */

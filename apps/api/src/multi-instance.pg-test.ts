@@ -1,5 +1,5 @@
 /**
- * Several API processes on one PostgreSQL (DESIGN.md § Shape: stateless instances behind a load
+ * Several API processes on one PostgreSQL (docs/architecture.md "Processes": stateless instances behind a load
  * balancer). Real processes, real ports: a bank-feed webhook handled by the first instance moves an
  * order that a customer's live stream held by the second sees within a second, through PostgreSQL
  * LISTEN/NOTIFY. Runs only against a PostgreSQL server (the API suite's second pass).

@@ -1,4 +1,4 @@
-/** The audit trail: who did what to which record, when, from what to what and why (DESIGN.md § Order lifecycle). */
+/** The audit trail: who did what to which record, when, from what to what and why (docs/architecture.md "The order's journey"). */
 import type { Db } from './client.js';
 import { auditLog } from './schema.js';
 

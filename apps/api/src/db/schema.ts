@@ -1,5 +1,5 @@
 /**
- * The database schema (DESIGN.md § Data). One migration set serves PGlite and PostgreSQL:
+ * The database schema (docs/architecture.md "Processes"). One migration set serves PGlite and PostgreSQL:
  * only SQL both accept. Money is integer VND and coins are integers, stored as bigint.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -324,7 +324,7 @@ export const auditLog = pgTable(
 
 /**
  * Every authenticated bank-feed notification (SePay, Casso), stored raw before it is acted on
- * (DESIGN.md § Payments). (provider, provider_tx_id) is unique, so a retry or a replay finds the row
+ * (docs/architecture.md "Money paths"). (provider, provider_tx_id) is unique, so a retry or a replay finds the row
  * already there; `status` 'received' means stored but not yet handled, so a retry handles it again.
  */
 export const bankTransfers = pgTable(
@@ -390,7 +390,7 @@ export const bankTransfers = pgTable(
 );
 
 /**
- * Every change announced to live streams (DESIGN.md § Payments and live events): written in the
+ * Every change announced to live streams (docs/architecture.md "Live events"): written in the
  * transaction that made the change, then NOTIFY carries it to every API instance. Kept for a while so a
  * stream that reconnects with Last-Event-ID gets what it missed.
  */

@@ -1,5 +1,5 @@
 /**
- * The 16:00 promise (DESIGN.md § Order lifecycle; docs/decisions/0005, 0008): every minute, overdue
+ * The 16:00 promise (docs/architecture.md "Money paths"; docs/decisions/0005, 0008): every minute, overdue
  * orders are settled. Unpaid bank orders older than UNPAID_ORDER_EXPIRY_HOURS expire
  * ('unpaid_expired', nothing owed); paid bank orders (due 16:00 after their payment was confirmed) and
  * coin orders (due 16:00 after placement) still open past due_at are rejected as 'late', refunded in

@@ -1,4 +1,4 @@
-/** Our own short-lived access tokens (HS256 JWT), sent raw in `authorization` (spec §7). */
+/** Our own short-lived access tokens (HS256 JWT), sent raw in `authorization` (docs/product.md §7). */
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 

@@ -1,5 +1,5 @@
 /**
- * What a log line may carry (DESIGN.md: game passwords are never logged). By construction, not by luck:
+ * What a log line may carry (docs/architecture.md "Where each rule lives": game passwords are never logged). By construction, not by luck:
  * - `err` goes through a serializer that keeps an error's type, code and scrubbed text and drops the rest:
  *   a Drizzle/pg/PGlite query error carries its parameters (game passwords, tokens, raw webhook bodies)
  *   and often values in its message or detail (`Key (email)=(…)`, `Failing row contains (…)`);

@@ -1,5 +1,5 @@
 /**
- * One handler for every failure (DESIGN.md § Errors): `{ message, code }` in Vietnamese with a fitting
+ * One handler for every failure (docs/product.md §8): `{ message, code }` in Vietnamese with a fitting
  * status; validation failures carry per-field messages; 5xx never leak internals.
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The demo provider (DESIGN.md § Auth): signs in whoever names an email. For local use, e2e and tests
+ * The demo provider (docs/product.md §6, docs/decisions/0011): signs in whoever names an email. For local use, e2e and tests
  * only; config turns it off in production unless explicitly enabled.
  */
 import { API_MESSAGES, TEXT_LIMITS } from '@lucky/shared';

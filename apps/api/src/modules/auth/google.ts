@@ -1,5 +1,5 @@
 /**
- * Google sign-in (DESIGN.md § Auth): the client sends a Google ID token; we check its signature against
+ * Google sign-in (docs/product.md §6, docs/decisions/0011): the client sends a Google ID token; we check its signature against
  * Google's key set, its issuer, audience and expiry. The key-set address and issuer are config so tests
  * can run a local key set.
  */

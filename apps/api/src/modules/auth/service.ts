@@ -1,5 +1,5 @@
 /**
- * Sign-in, token refresh and sign-out (DESIGN.md § Auth). A sign-in yields our own short-lived access
+ * Sign-in, token refresh and sign-out (docs/product.md §6, docs/decisions/0011). A sign-in yields our own short-lived access
  * token and a refresh token; each refresh spends the refresh token and issues the next one of the same
  * family. Presenting a spent token again means it was copied: the whole family is revoked.
  */

@@ -33,7 +33,7 @@ function sendBody(request: FastifyRequest, reply: FastifyReply, body: JsonBody):
   return reply.type('application/json; charset=utf-8').send(body.bytes);
 }
 
-/** Public: anonymous visitors browse platforms and items (spec §6). */
+/** Public: anonymous visitors browse platforms and items (docs/product.md §6). */
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

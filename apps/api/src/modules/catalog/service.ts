@@ -1,5 +1,5 @@
 /**
- * The public catalogue (spec §7): platforms and their store items, read once per change and served
+ * The public catalogue (docs/product.md §7): platforms and their store items, read once per change and served
  * from memory (cache.ts, docs/decisions/0014). Keywords match names without regard to case or
  * Vietnamese diacritics ("lien quan" finds "Liên Quân"): the keyword goes through the same
  * toSearchText that fills search_name, and a name matches when its search_name contains it.

@@ -1,5 +1,5 @@
 /**
- * The event hub (DESIGN.md § Payments and live events). A change writes its event row in its own
+ * The event hub (docs/architecture.md "Live events"). A change writes its event row in its own
  * transaction and NOTIFYs it there, so the announcement exists exactly when the change does (a rolled
  * back transaction announces nothing). Every API instance LISTENs and hands each event to its
  * subscribers: the live streams of its connected clients, and staff alerts for the changes this very

@@ -62,7 +62,7 @@ export const isUnpaidBankOrder = (order: { payMethod: number; status: number }):
   order.payMethod === PAY_METHOD.BANK && order.status === ORDER_STATUS.PENDING;
 
 /**
- * Coins reserved by the open coin orders (0, 1) of the user the given SQL names — spec §4's pending coins,
+ * Coins reserved by the open coin orders (0, 1) of the user the given SQL names — docs/product.md §4's pending coins,
  * for the customer's balance and the console's customer list alike. `userId` is written out qualified
  * (e.g. sql.raw('"users"."id"')): drizzle leaves columns unqualified in a one-table select, which would
  * bind to the subquery's own orders.

@@ -1,5 +1,5 @@
 /**
- * The order lifecycle (DESIGN.md § Order lifecycle; docs/decisions/0005, 0008, 0009): the one owner of
+ * The order lifecycle (docs/architecture.md "The order's journey"; docs/decisions/0005, 0008, 0009): the one owner of
  * every status move. Staff actions (admin.ts), the deadline job, bank-feed webhooks and staff
  * attaching a transfer (payments) all call it. Each move is one transaction holding the order's row
  * lock that writes the status, paid_at/due_at, the ledger, the refund-due mark, the password erasure,

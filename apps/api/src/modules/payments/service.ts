@@ -1,5 +1,5 @@
 /**
- * Payments (DESIGN.md § Payments and live events): bank-feed notifications are stored raw, then matched
+ * Payments (docs/architecture.md "Live events"): bank-feed notifications are stored raw, then matched
  * to an order by the code in the memo, the shop's account and the amount; what does not match is kept
  * for staff, who attach it to an order or record that they sent it back. Orders move only through the
  * order lifecycle (`payLockedOrder`); every change here is announced as a 'transfer' event in its own

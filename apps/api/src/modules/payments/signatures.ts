@@ -1,5 +1,5 @@
 /**
- * Who may call the bank-feed webhooks (DESIGN.md § Payments). Pure functions of the headers, the raw
+ * Who may call the bank-feed webhooks (docs/architecture.md "Money paths"). Pure functions of the headers, the raw
  * body and the clock, so tests verify the providers' published examples at their own time.
  * - SePay, either method that is configured: HMAC-SHA256 (`X-SePay-Timestamp: <unix s>`,
  *   `X-SePay-Signature: sha256=<hex of HMAC(secret, timestamp + "." + raw body)>`) or its API key

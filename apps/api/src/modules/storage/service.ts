@@ -1,5 +1,5 @@
 /**
- * Pictures (DESIGN.md § Data): every upload is decoded and re-encoded with sharp, so what we store and
+ * Pictures (docs/architecture.md "Processes"): every upload is decoded and re-encoded with sharp, so what we store and
  * serve is a clean image of a known type — no metadata (EXIF location, camera), no smuggled payload —
  * and it is stored by the hash of those bytes, so the same picture is stored once.
  */
