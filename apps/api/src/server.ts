@@ -9,6 +9,8 @@ import { DataDirInUseError } from './db/data-dir-lock.js';
 import { seedDemo } from './modules/catalog/service.js';
 import { greeting } from './greeting.js';
 import { startDeadlineJob } from './jobs/deadline.js';
+import { startReconcileJob } from './jobs/reconcile.js';
+import { configuredFeeds } from './modules/payments/service.js';
 
 /** Log lines for a person in a terminal; elsewhere (a pipe, a file, a container's log) JSON lines, for machines. */
 async function readableLogStream(): Promise<DestinationStream> {
@@ -48,13 +50,17 @@ async function main(): Promise<void> {
   // The demo catalogue is a start-up step, not part of building the app: tests seed what they need.
   if (config.seedDemo) await seedDemo(app.ctx);
   const deadlineJob = config.deadlineSweepSeconds > 0 ? startDeadlineJob(app.ctx, config.deadlineSweepSeconds * 1000) : null;
+  const reconcileJob =
+    config.reconcile.intervalSeconds > 0 && configuredFeeds(config).length > 0
+      ? startReconcileJob(app.ctx, config.reconcile.intervalSeconds * 1000)
+      : null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      await deadlineJob?.stop();
+      await Promise.all([deadlineJob?.stop(), reconcileJob?.stop()]);
       await app.close();
       process.exit(0);
     } catch (error) {

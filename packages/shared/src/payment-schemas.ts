@@ -195,3 +195,30 @@ export type BankFeedStatus = z.infer<typeof bankFeedStatus>;
 /** GET /payment/api/v1/admin/reconcile: the pulls of each configured provider, and how often they run (0: on demand only). */
 export const bankFeedStatuses = z.object({ interval_seconds: z.number().int(), feeds: z.array(bankFeedStatus) });
 export type BankFeedStatuses = z.infer<typeof bankFeedStatuses>;
+
+/** One provider's pull of its transaction list: how many rows it listed, and how many the shop had not recorded. */
+export const reconcileFeedResult = z.object({
+  fetched: z.number().int(),
+  new: z.number().int(),
+  /** Why the pull failed (it is retried at the next round); absent when it succeeded. */
+  error: z.string().optional(),
+});
+export type ReconcileFeedResult = z.infer<typeof reconcileFeedResult>;
+
+/** POST /payment/api/v1/admin/reconcile: each configured provider, pulled before the answer. */
+export const reconcileResult = z.object({ sepay: reconcileFeedResult.optional(), casso: reconcileFeedResult.optional() });
+export type ReconcileResult = z.infer<typeof reconcileResult>;
+
+/** Where a provider's pulls stand: the last one that succeeded, and since when they fail (null while they succeed). */
+export const bankFeedStatus = z.object({
+  provider: z.enum(BANK_PROVIDERS),
+  last_success_at: z.string().nullable(),
+  failing_since: z.string().nullable(),
+  /** The last failure, in words staff read; '' while the pulls succeed. */
+  last_error: z.string(),
+});
+export type BankFeedStatus = z.infer<typeof bankFeedStatus>;
+
+/** GET /payment/api/v1/admin/reconcile: the pulls of each configured provider, and how often they run (0: on demand only). */
+export const bankFeedStatuses = z.object({ interval_seconds: z.number().int(), feeds: z.array(bankFeedStatus) });
+export type BankFeedStatuses = z.infer<typeof bankFeedStatuses>;

@@ -12,6 +12,7 @@ import {
   orderStatusLabel,
   type AdminOrderRow,
   type AdminTransfer,
+  type BankFeedStatus,
   type TransferReason,
 } from '@lucky/shared';
 
@@ -63,4 +64,21 @@ export function unmatchedTransferText(transfer: AdminTransfer): string {
     `❓ Giao dịch chưa khớp ${formatVnd(transfer.amount_vnd)} — nội dung "${oneLine(transfer.content)}" — ` +
     `lý do: ${reason || 'không rõ'} — lúc ${shopTime(transfer.transaction_at)}`
   );
+}
+
+const FEED_NAMES: Record<BankFeedStatus['provider'], string> = { sepay: 'SePay', casso: 'Casso' };
+
+/** A bank feed's pulls have failed for an hour: payments its webhook missed are not being caught. */
+export function feedFailingText(feed: BankFeedStatus): string {
+  const since = feed.failing_since ? ` từ ${shopTime(feed.failing_since)}` : '';
+  return (
+    `🔴 Không đối soát được với ${FEED_NAMES[feed.provider]}${since} — ${oneLine(feed.last_error, 200) || 'lỗi không rõ'} — ` +
+    `giao dịch webhook bỏ lỡ sẽ chưa được ghi nhận; shop vẫn tự thử lại`
+  );
+}
+
+/** A bank feed's pulls work again after staff were told they failed. */
+export function feedRecoveredText(feed: BankFeedStatus): string {
+  const at = feed.last_success_at ? ` lúc ${shopTime(feed.last_success_at)}` : '';
+  return `🟢 Đối soát với ${FEED_NAMES[feed.provider]} đã hoạt động lại${at}`;
 }

@@ -1,7 +1,8 @@
 /**
- * Staff alerts (DESIGN.md § Payments and live events: "staff are told what needs them"): with Telegram
+ * Staff alerts (docs/architecture.md "Live events": staff are told what needs them): with Telegram
  * configured, one message for each coin order placed, each bank order paid, each order that comes within
- * an hour of its 16:00 promise and each transfer that matched no order.
+ * an hour of its 16:00 promise, each transfer that matched no order, and a bank feed whose pulls have failed
+ * for an hour (once per failing spell, and once more when they work again).
  *
  * Alerts follow the event hub, so they are sent only after the change committed and outside its
  * transaction, in the background: a slow or failing Telegram never delays or fails an order or a webhook.
@@ -14,8 +15,15 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { getOrderRow } from '../orders/service.js';
 import type { LiveEvent } from '../events/service.js';
-import { getAdminTransfer } from '../payments/service.js';
-import { bankOrderPaidText, coinOrderPlacedText, orderAtRiskText, unmatchedTransferText } from './messages.js';
+import { getAdminTransfer, getBankFeedStatus } from '../payments/service.js';
+import {
+  bankOrderPaidText,
+  coinOrderPlacedText,
+  feedFailingText,
+  feedRecoveredText,
+  orderAtRiskText,
+  unmatchedTransferText,
+} from './messages.js';
 import { createTelegramClient, type TelegramClientOptions } from './telegram.js';
 
 export interface Alerts {
@@ -31,6 +39,7 @@ export type AlertOptions = Pick<TelegramClientOptions, 'sleep' | 'maxAttempts' |
 /** Whether the event may need an alert, decided without reading anything. */
 function mayNeedAlert(event: LiveEvent): boolean {
   if (event.kind === EVENT_KINDS.TRANSFER) return event.cause === EVENT_CAUSES.RECEIVED;
+  if (event.kind === EVENT_KINDS.FEED) return true;
   return event.cause === EVENT_CAUSES.PLACED || event.cause === EVENT_CAUSES.PAID || event.cause === EVENT_CAUSES.AT_RISK;
 }
 
@@ -39,6 +48,13 @@ async function alertText(db: Db, event: LiveEvent): Promise<string | null> {
   if (event.kind === EVENT_KINDS.TRANSFER) {
     const transfer = await getAdminTransfer(db, event.entityId);
     return transfer?.status === TRANSFER_STATUS.UNMATCHED ? unmatchedTransferText(transfer) : null;
+  }
+  if (event.kind === EVENT_KINDS.FEED) {
+    // Told as things stand when the alert goes: a feed that recovered meanwhile is not reported failing.
+    const feed = await getBankFeedStatus(db, event.entityId);
+    if (!feed) return null;
+    if (event.cause === EVENT_CAUSES.FEED_FAILING) return feed.failing_since ? feedFailingText(feed) : null;
+    return feed.failing_since ? null : feedRecoveredText(feed);
   }
   const order = await getOrderRow(db, event.entityId);
   // Already finished by the time the event arrived (a fast admin, the deadline job): nothing to do.

@@ -1,24 +1,33 @@
 /**
- * Live streams (DESIGN.md § Payments and live events), as Server-Sent Events authenticated like every
+ * Live streams (docs/architecture.md "Live events"), as Server-Sent Events authenticated like every
  * call (x-api-key and the raw access token in `authorization`; the web app reads them with fetch).
  * - GET /order/api/v1/order/events: the signed-in customer's own orders (`event: order`, the order as the
  *   list returns it). Another customer's order never reaches it: each event names its customer, and the
  *   order is read back by (customer, id).
  * - GET /order/api/v1/admin/order/events: every order change (`event: order`, {cause, order}) and every
- *   transfer (`event: transfer`, {cause, transfer}), for admins.
+ *   transfer (`event: transfer`, {cause, transfer}), and a bank feed whose pulls have failed for an hour or
+ *   work again (`event: feed`, {cause, feed}), for admins.
  * A stream ends when its access token expires or its sign-in is revoked (checked at each heartbeat);
  * the client then renews its token and reconnects with Last-Event-ID to get what it missed.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_MESSAGES, ERROR_CODES, EVENT_KINDS, errorBody, type AdminOrderEvent, type AdminTransferEvent } from '@lucky/shared';
+import {
+  API_MESSAGES,
+  ERROR_CODES,
+  EVENT_KINDS,
+  errorBody,
+  type AdminFeedEvent,
+  type AdminOrderEvent,
+  type AdminTransferEvent,
+} from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { currentUser, requireAdmin, requireUser, type AuthUser } from '../../plugins/auth.js';
 import { isSessionRevoked } from '../auth/service.js';
 import { getOrder, getOrderRow } from '../orders/service.js';
-import { getAdminTransfer } from '../payments/service.js';
+import { getAdminTransfer, getBankFeedStatus } from '../payments/service.js';
 import type { LiveEvent } from './hub.js';
 
 /** Streams one user may hold open on one instance (tabs, devices); more is a client gone wrong. */
@@ -160,7 +169,7 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext): Promis
       onRequest: requireAdmin(ctx),
       schema: {
         tags: ['admin-order'],
-        summary: 'Theo dõi trực tiếp mọi đơn hàng và giao dịch ngân hàng (event: order, transfer)',
+        summary: 'Theo dõi trực tiếp mọi đơn hàng, giao dịch ngân hàng và tình trạng đối soát (event: order, transfer, feed)',
         description,
         security,
         response: { 200: z.string().describe('text/event-stream'), 401: errorBody, 403: errorBody, 429: errorBody },
@@ -175,6 +184,10 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext): Promis
         if (event.kind === EVENT_KINDS.TRANSFER) {
           const transfer = await getAdminTransfer(ctx.db, event.entityId);
           return transfer ? { event: EVENT_KINDS.TRANSFER, data: { cause: event.cause, transfer } satisfies AdminTransferEvent } : null;
+        }
+        if (event.kind === EVENT_KINDS.FEED) {
+          const feed = await getBankFeedStatus(ctx.db, event.entityId);
+          return feed ? { event: EVENT_KINDS.FEED, data: { cause: event.cause, feed } satisfies AdminFeedEvent } : null;
         }
         return null;
       });

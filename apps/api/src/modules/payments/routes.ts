@@ -20,6 +20,7 @@ import { AppError, idOr404, notFound } from '../../lib/app-error.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import { cassoNotification, fromCasso, fromSepay, sepayNotification, type BankNotification } from './notifications.js';
 import { attachTransfer, listTransfers, receiveNotification, refundTransfer, transferTotals } from './service.js';
+import { reconcileRoutes } from './reconcile-routes.js';
 import { verifyCasso, verifySepay, type Verdict } from './signatures.js';
 
 /** The webhooks' prefix: no x-api-key there (`config.keyless`, plugins/auth.ts), the providers sign instead. */
@@ -31,6 +32,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // A scope of their own: the raw-body JSON parser must not change how any other route reads JSON.
   await app.register(async (scope) => webhookRoutes(scope, ctx));
   adminTransferRoutes(app, ctx);
+  await reconcileRoutes(app, ctx);
 }
 
 /** The raw text of each webhook request, kept beside the parsed body for the signature and the stored copy. */

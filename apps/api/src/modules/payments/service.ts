@@ -512,3 +512,6 @@ export async function recordManualPayment(ctx: AppContext, tx: Tx, payment: Manu
 
 /** Pulling what the bank feed missed (reconcile.ts): for the job, the console's routes and the alerts. */
 export * from './reconcile.js';
+
+/** Pulling what the bank feed missed (reconcile.ts): for the job, the console's routes and the alerts. */
+export * from './reconcile.js';
