@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { PAGE_MODULES, PAGE_PREFETCH, ROUTE_PRELOADS_END, ROUTE_PRELOADS_FILE, ROUTE_PRELOADS_START } from './src/app/page-modules';
 import { frameTokensCss } from './src/components/ui/tokens';
 import { devProxy } from './dev-proxy';
@@ -112,6 +113,46 @@ const CORE_MODULES =
 const BOOT_MODULES =
   /packages[\\/]shared[\\/]src[\\/]constants\.ts$|apps[\\/]web[\\/]src[\\/]lib[\\/](colour-mode|after-first-paint)\.ts$|vite[\\/]preload-helper/;
 
+/**
+ * The installable shop (docs/decisions/0021): the web app manifest, linked from index.html, and the
+ * service worker built from sw/sw.ts with its precache list (the offline page, the icons). The web app
+ * registers it itself once the page has loaded (src/lib/service-worker.ts), so nothing is added to the
+ * first load; no page or API answer is cached.
+ */
+const pwa = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    includeManifestIcons: false,
+    manifest: {
+      name: 'Lucky Shop – Nạp game',
+      short_name: 'Lucky Shop',
+      description: 'Nạp game nhanh, an toàn: thanh toán chuyển khoản hoặc Lucky coin, hoàn thành trong ngày.',
+      lang: 'vi',
+      dir: 'ltr',
+      id: '/',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      // The light scheme's; index.html's theme-color metas give each scheme its own.
+      theme_color: '#5b3cc4',
+      background_color: '#f6f4fb',
+      categories: ['games', 'shopping'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['offline.html', 'favicon.svg', 'icons/*.png'],
+    },
+  });
+
 /** The frame's stylesheet and the marker in it that the tokens replace. */
 const FRAME_CSS = '/src/app/frame.css';
 const TOKENS_MARKER = '/* lucky:tokens */';
@@ -161,7 +202,7 @@ const ssrBuild = defineConfig({
 });
 
 export default defineConfig(({ command, isSsrBuild }) => (isSsrBuild ? ssrBuild : {
-  plugins: [frameTokens(), react(), routePreloads()],
+  plugins: [frameTokens(), react(), routePreloads(), pwa()],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   build: {
     outDir: 'dist',

@@ -12,6 +12,7 @@ import { UserMenu } from '../features/auth/components/user-menu';
 import { CoinBalance } from '../features/coins/components/coin-balance';
 import { OrdersButton } from '../features/orders/components/orders-button';
 import { afterFirstLoad } from '../lib/after-first-load';
+import { registerServiceWorkerLater } from '../lib/service-worker';
 import { config } from '../lib/config';
 import { useSignedIn } from '../lib/session';
 import { RouteErrorBoundary } from './route-error';
@@ -42,6 +43,8 @@ function LiveOrders() {
 
 /** The shared page frame (docs/product.md §2) around every page; pages load lazily inside it. */
 export function ShopLayout() {
+  // The offline page and notifications (docs/decisions/0021), once the page has loaded.
+  useEffect(() => registerServiceWorkerLater(), []);
   return (
     <PageFrame
       header={
