@@ -459,3 +459,23 @@ export const wrongAccountAlerts = pgTable('wrong_account_alerts', {
   transferId: uuid('transfer_id').notNull(),
   alertedAt: timestamp('alerted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Browsers a customer turned order notifications on in (modules/push): the push service's address of the
+ * browser (unique: a browser belongs to whoever subscribed last) and the keys its messages are encrypted
+ * for (RFC 8291). Removed when the push service answers 404 or 410.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
