@@ -196,29 +196,55 @@ export type BankFeedStatus = z.infer<typeof bankFeedStatus>;
 export const bankFeedStatuses = z.object({ interval_seconds: z.number().int(), feeds: z.array(bankFeedStatus) });
 export type BankFeedStatuses = z.infer<typeof bankFeedStatuses>;
 
-/** One provider's pull of its transaction list: how many rows it listed, and how many the shop had not recorded. */
-export const reconcileFeedResult = z.object({
-  fetched: z.number().int(),
-  new: z.number().int(),
-  /** Why the pull failed (it is retried at the next round); absent when it succeeded. */
-  error: z.string().optional(),
+/** GET /payment/api/v1/admin/report?day=YYYY-MM-DD: one shop day's books (transfers by the bank's time). */
+export const adminReportQuery = z.object({
+  day: z.string(message).regex(/^\d{4}-\d{2}-\d{2}$/, { error: API_MESSAGES.reportDayInvalid }).optional(),
 });
-export type ReconcileFeedResult = z.infer<typeof reconcileFeedResult>;
-
-/** POST /payment/api/v1/admin/reconcile: each configured provider, pulled before the answer. */
-export const reconcileResult = z.object({ sepay: reconcileFeedResult.optional(), casso: reconcileFeedResult.optional() });
-export type ReconcileResult = z.infer<typeof reconcileResult>;
-
-/** Where a provider's pulls stand: the last one that succeeded, and since when they fail (null while they succeed). */
-export const bankFeedStatus = z.object({
-  provider: z.enum(BANK_PROVIDERS),
-  last_success_at: z.string().nullable(),
-  failing_since: z.string().nullable(),
-  /** The last failure, in words staff read; '' while the pulls succeed. */
-  last_error: z.string(),
+const providerMoney = z.object({ received_vnd: z.number().int(), count: z.number().int() });
+export const adminDayReport = z.object({
+  date: z.string(),
+  /** Incoming transfers to the shop's account reported by the feeds, one movement counted once. */
+  received_vnd: z.number().int(),
+  /** Paid an order by themselves (including those that verified a manual record). */
+  matched_vnd: z.number().int(),
+  /** Attached to an order by staff. */
+  attached_vnd: z.number().int(),
+  /** Not tied to an order: still open, or sent back by staff. */
+  unmatched_vnd: z.number().int(),
+  /** Signed notifications the shop could not read (amount as far as it could be read). */
+  invalid_vnd: z.number().int(),
+  /** Money out, and transfers to other accounts: not the shop's money in. */
+  ignored_vnd: z.number().int(),
+  /** Second reports of movements already counted. */
+  duplicate_vnd: z.number().int(),
+  /** Staff's manual records no feed has reported yet: apart from the identity. */
+  manual_vnd: z.number().int(),
+  /** Manual records a feed reported this day. */
+  manual_verified_vnd: z.number().int(),
+  /** Owed back now (all days): unmatched transfers, excess, rejected paid bank orders. */
+  refunds_owed_vnd: z.number().int(),
+  /** Recorded as sent back this day. */
+  refunds_sent_vnd: z.number().int(),
+  /** received = matched + attached + unmatched + invalid. */
+  balanced: z.boolean(),
+  difference_vnd: z.number().int(),
+  by_provider: z.object({ sepay: providerMoney, casso: providerMoney }),
+  counts: z.object({
+    matched: z.number().int(),
+    attached: z.number().int(),
+    unmatched: z.number().int(),
+    invalid: z.number().int(),
+    ignored: z.number().int(),
+    duplicate: z.number().int(),
+    manual: z.number().int(),
+  }),
+  orders: z.object({
+    bank_paid: z.number().int(),
+    bank_expired: z.number().int(),
+    bank_refunded: z.number().int(),
+    /** Paid this day on staff's word only (a manual record no feed has reported). */
+    unverified: z.number().int(),
+  }),
+  coins: z.object({ granted: z.number().int(), spent: z.number().int(), compensated: z.number().int(), adjusted: z.number().int() }),
 });
-export type BankFeedStatus = z.infer<typeof bankFeedStatus>;
-
-/** GET /payment/api/v1/admin/reconcile: the pulls of each configured provider, and how often they run (0: on demand only). */
-export const bankFeedStatuses = z.object({ interval_seconds: z.number().int(), feeds: z.array(bankFeedStatus) });
-export type BankFeedStatuses = z.infer<typeof bankFeedStatuses>;
+export type AdminDayReport = z.infer<typeof adminDayReport>;

@@ -1,5 +1,5 @@
 /** Coin balances: the cached users.coin_total, the append-only coin_ledger and the coins held by open orders. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pendingCoinsOf } from '../orders/service.js';
 import { coinLedger, users } from '../../db/schema.js';
@@ -27,8 +27,31 @@ export async function insertLedgerRow(tx: Db, row: NewLedgerRow): Promise<Ledger
   return inserted!;
 }
 
+/** The sum of the user's ledger deltas of one reason written in [start, end) (the ledger's user index). */
+export async function sumDeltasBetween(db: Db, userId: string, reason: string, start: Date, end: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${coinLedger.delta}), 0)` })
+    .from(coinLedger)
+    .where(and(eq(coinLedger.userId, userId), gte(coinLedger.createdAt, start), lt(coinLedger.createdAt, end), eq(coinLedger.reason, reason)));
+  return Number(row?.total ?? 0);
+}
+
 /** Coin cost of the user's coin-paid orders that are still open (status 0 or 1); 0 for an unknown user. */
 export async function sumPendingCoins(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ pending: pendingCoinsOf(sql.raw('"users"."id"')) }).from(users).where(eq(users.id, userId));
   return row?.pending ?? 0;
+}
+
+/** One day's ledger (by the row's time) per reason: coins credited and debited. */
+export async function ledgerDayByReason(db: Db, start: Date, end: Date): Promise<{ reason: string; creditedCoins: number; debitedCoins: number }[]> {
+  const rows = await db
+    .select({
+      reason: coinLedger.reason,
+      credited: sql<string>`coalesce(sum(greatest(${coinLedger.delta}, 0)), 0)`,
+      debited: sql<string>`coalesce(sum(greatest(-${coinLedger.delta}, 0)), 0)`,
+    })
+    .from(coinLedger)
+    .where(and(gte(coinLedger.createdAt, start), lt(coinLedger.createdAt, end)))
+    .groupBy(coinLedger.reason);
+  return rows.map((row) => ({ reason: row.reason, creditedCoins: Number(row.credited), debitedCoins: Number(row.debited) }));
 }

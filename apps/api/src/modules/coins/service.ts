@@ -1,6 +1,6 @@
 /**
  * Lucky coins, used by other modules (orders, admin, jobs). A balance is the append-only coin_ledger
- * plus the cached users.coin_total, always changed together in the caller's transaction (DESIGN.md § Data).
+ * plus the cached users.coin_total, always changed together in the caller's transaction (docs/architecture.md "Processes").
  * Coins of open coin orders are reserved, not debited: available = coin_total − pendingCoins.
  */
 import { API_MESSAGES, ERROR_CODES } from '@lucky/shared';
@@ -30,6 +30,10 @@ export interface CoinChange {
   /** Who caused it; null or absent when the system did (a job). */
   actorId?: string | null;
   note?: string;
+  /** When the change happened, if not now: the deadline job's database clock. */
+  at?: Date;
+  /** A staff adjustment's Idempotency-Key (unique per admin). */
+  idempotencyKey?: string | null;
 }
 
 export const notEnoughCoins = () => new AppError(ERROR_CODES.NOT_ENOUGH_COINS, API_MESSAGES.notEnoughCoins, 409);
@@ -54,6 +58,8 @@ export async function applyCoinChange(tx: Tx, change: CoinChange): Promise<{ coi
     orderId: change.orderId ?? null,
     actorId: change.actorId ?? null,
     note: change.note ?? '',
+    idempotencyKey: change.idempotencyKey ?? null,
+    ...(change.at ? { createdAt: change.at } : {}),
   });
   await repo.setCoinTotal(tx, change.userId, coinTotal);
   return { coinTotal };
@@ -70,7 +76,15 @@ export async function lockCoinTotal(tx: Tx, userId: string): Promise<number> {
   return coinTotal;
 }
 
-/** Coins reserved by the user's open coin orders (status 0 or 1): spec §4's pending-coin count. */
+/**
+ * Late compensation credited to the user in [start, end) (their ledger's 'late_compensation' rows). Read
+ * under the user's row lock (`lockCoinTotal`), the sum includes every compensation committed before it.
+ */
+export function lateCompensationBetween(tx: Tx, userId: string, start: Date, end: Date): Promise<number> {
+  return repo.sumDeltasBetween(tx, userId, COIN_REASONS.LATE_COMPENSATION, start, end);
+}
+
+/** Coins reserved by the user's open coin orders (status 0 or 1): docs/product.md §4's pending-coin count. */
 export function pendingCoins(db: Db, userId: string): Promise<number> {
   return repo.sumPendingCoins(db, userId);
 }
@@ -81,4 +95,17 @@ export async function coinTotal(db: Db, userId: string): Promise<number> {
   // A valid token for a user that no longer exists: treat it as a lost session.
   if (total === null) throw unauthenticated(API_MESSAGES.sessionExpired);
   return total;
+}
+
+/** One shop day's coins (the day report): granted (gifts of completed bank orders), spent, compensated, adjusted. */
+export async function coinDayFigures(db: Db, start: Date, end: Date) {
+  const rows = await repo.ledgerDayByReason(db, start, end);
+  const of = (reason: CoinReason) => rows.find((row) => row.reason === reason) ?? { creditedCoins: 0, debitedCoins: 0 };
+  const adjusted = of(COIN_REASONS.ADMIN_ADJUSTMENT);
+  return {
+    granted: of(COIN_REASONS.ORDER_GIFT).creditedCoins,
+    spent: of(COIN_REASONS.ORDER_DEBIT).debitedCoins,
+    compensated: of(COIN_REASONS.LATE_COMPENSATION).creditedCoins,
+    adjusted: adjusted.creditedCoins - adjusted.debitedCoins,
+  };
 }

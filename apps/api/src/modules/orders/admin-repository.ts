@@ -2,7 +2,7 @@
  * Orders as the admin console sees them: with their customer, their (encrypted) game password and
  * their audit trail. Writes happen only inside a transaction that holds the order's row lock.
  */
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customerOrderColumns } from './columns.js';
 import { atRisk, isOpen } from './conditions.js';
@@ -276,4 +276,26 @@ export async function refundsDueTotal(db: Db): Promise<{ n: number; totalVnd: nu
     .from(orders)
     .where(refundDue);
   return { n: row?.n ?? 0, totalVnd: Number(row?.total ?? 0) };
+}
+
+/** One shop day's bank orders (the day report): paid in it, expired unpaid, owed back (rejected after payment), paid on staff's word only. */
+export async function bankOrderDayFigures(db: Db, start: Date, end: Date) {
+  const inDay = (column: SQLWrapper) => sql`${column} >= ${start.toISOString()}::timestamptz and ${column} < ${end.toISOString()}::timestamptz`;
+  const [row] = await db
+    .select({
+      paid: sql<string>`count(*) filter (where ${inDay(orders.paidAt)})`,
+      expired: sql<string>`count(*) filter (where ${orders.status} = 3 and ${orders.paidAt} is null and ${inDay(orders.finishedAt)})`,
+      refunded: sql<string>`count(*) filter (where ${orders.refundStatus} is not null and ${inDay(orders.finishedAt)})`,
+      unverified: sql<string>`count(*) filter (where ${orders.unverifiedVnd} > 0 and ${inDay(orders.paidAt)})`,
+      unverifiedVnd: sql<string>`coalesce(sum(${orders.unverifiedVnd}) filter (where ${inDay(orders.paidAt)}), 0)`,
+    })
+    .from(orders)
+    .where(and(eq(orders.payMethod, 1), or(inDay(orders.paidAt), inDay(orders.finishedAt))));
+  return {
+    paid: Number(row?.paid ?? 0),
+    expired: Number(row?.expired ?? 0),
+    refunded: Number(row?.refunded ?? 0),
+    unverified: Number(row?.unverified ?? 0),
+    unverifiedVnd: Number(row?.unverifiedVnd ?? 0),
+  };
 }

@@ -232,3 +232,8 @@ export async function refundsDueOfOrders(db: Db): Promise<{ count: number; amoun
   const due = await repo.refundsDueTotal(db);
   return { count: due.n, amountVnd: due.totalVnd };
 }
+
+/** One shop day's bank orders, for the payments module's day report. */
+export function bankOrderDayFigures(db: Db, start: Date, end: Date) {
+  return repo.bankOrderDayFigures(db, start, end);
+}

@@ -14,6 +14,7 @@ export {
   listOrders as listQueue,
   markRefundDone,
   refundsDueOfOrders,
+  bankOrderDayFigures,
   revealOrderPassword,
 } from './admin.js';
 export {
@@ -28,6 +29,8 @@ export {
   settleOverdueOrder,
   type LockedOrder,
 } from './lifecycle.js';
+/** The audit action of a refund staff sent (the day report sums its amounts). */
+export const ORDER_REFUND_DONE = 'order.refund_done';
 export { resealOrderPasswords, type ResealResult } from './reseal.js';
 export { orderCodeOf, orderCountOf, orderIdsWithCodeLike, pendingCoinsOf } from './read-models.js';
 export { ORDER_CODE_PATTERN, ORDER_CODE_PREFIX, newOrderCode } from './order-code.js';

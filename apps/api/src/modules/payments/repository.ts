@@ -6,7 +6,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { LIST_COUNT_CAP, TRANSFER_STATUS, type TransferStatus } from '@lucky/shared';
 import type { Db } from '../../db/client.js';
-import { bankTransfers } from '../../db/schema.js';
+import { alias } from 'drizzle-orm/pg-core';
+import { auditLog, bankTransfers } from '../../db/schema.js';
 import { likeContains } from '../../lib/search-text.js';
 import { orderCodeOf, orderIdsWithCodeLike } from '../orders/service.js';
 
@@ -273,4 +274,40 @@ export async function transferRefundsDue(db: Db): Promise<{ count: number; amoun
     count: Number(row?.openCount ?? 0) + Number(row?.excessCount ?? 0),
     amountVnd: Number(row?.openVnd ?? 0) + Number(row?.excessVnd ?? 0),
   };
+}
+
+/** One day's transfers (by the bank's time) per provider and status: sums and counts, for the day report. */
+export async function dayTransfersByStatus(db: Db, start: Date, end: Date) {
+  const rows = await db
+    .select({
+      provider: bankTransfers.provider,
+      status: bankTransfers.status,
+      direction: bankTransfers.direction,
+      amount: sql<string>`coalesce(sum(${bankTransfers.amountVnd}), 0)`,
+      n: count(),
+    })
+    .from(bankTransfers)
+    .where(and(gte(bankTransfers.transactionAt, start), lt(bankTransfers.transactionAt, end)))
+    .groupBy(bankTransfers.provider, bankTransfers.status, bankTransfers.direction);
+  return rows.map((row) => ({ ...row, amountVnd: Number(row.amount) }));
+}
+
+/** Manual records a feed verified within [start, end), by the verifying transfer's bank time. */
+export async function manualVerifiedIn(db: Db, start: Date, end: Date): Promise<number> {
+  const verifier = alias(bankTransfers, 'verifier');
+  const [row] = await db
+    .select({ amount: sql<string>`coalesce(sum(${bankTransfers.amountVnd}), 0)` })
+    .from(bankTransfers)
+    .innerJoin(verifier, eq(verifier.id, bankTransfers.verifiedBy))
+    .where(and(eq(bankTransfers.status, TRANSFER_STATUS.VERIFIED), gte(verifier.transactionAt, start), lt(verifier.transactionAt, end)));
+  return Number(row?.amount ?? 0);
+}
+
+/** Money staff recorded as sent back within [start, end) (audit rows of refunds, each with its amount). */
+export async function refundsSentIn(db: Db, start: Date, end: Date, actions: string[]): Promise<number> {
+  const [row] = await db
+    .select({ amount: sql<string>`coalesce(sum((${auditLog.after}->>'amount_vnd')::bigint), 0)` })
+    .from(auditLog)
+    .where(and(inArray(auditLog.action, actions), gte(auditLog.createdAt, start), lt(auditLog.createdAt, end)));
+  return Number(row?.amount ?? 0);
 }

@@ -21,6 +21,7 @@ import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import { cassoNotification, fromCasso, fromSepay, sepayNotification, type BankNotification } from './notifications.js';
 import { attachTransfer, listTransfers, receiveNotification, refundTransfer, transferTotals } from './service.js';
 import { reconcileRoutes } from './reconcile-routes.js';
+import { reportRoutes } from './report-routes.js';
 import { verifyCasso, verifySepay, type Verdict } from './signatures.js';
 
 /** The webhooks' prefix: no x-api-key there (`config.keyless`, plugins/auth.ts), the providers sign instead. */
@@ -33,6 +34,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   await app.register(async (scope) => webhookRoutes(scope, ctx));
   adminTransferRoutes(app, ctx);
   await reconcileRoutes(app, ctx);
+  reportRoutes(app, ctx);
 }
 
 /** The raw text of each webhook request, kept beside the parsed body for the signature and the stored copy. */
