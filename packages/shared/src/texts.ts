@@ -94,7 +94,6 @@ export const API_MESSAGES = {
   adjustBelowAvailable: 'Không thể trừ nhiều hơn số coin khả dụng của khách hàng',
   // ---------- payments ----------
   reconcileBusy: 'Một lần đối soát khác đang chạy quá lâu, vui lòng thử lại sau ít phút',
-  reconcileBusy: 'Một lần đối soát khác đang chạy quá lâu, vui lòng thử lại sau ít phút',
   orderCodeRequired: 'Vui lòng nhập mã đơn hàng',
   transferNotFound: 'Không tìm thấy giao dịch',
   transferNotOpen: 'Giao dịch này đã được xử lý (đã khớp, đã gán hoặc đã hoàn tiền)',
