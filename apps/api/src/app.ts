@@ -16,6 +16,8 @@ import { loggerOptions } from './lib/log.js';
 import { createAccessTokens } from './lib/access-token.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { startAlerts, type Alerts } from './modules/alerts/service.js';
+import { pushRoutes } from './modules/push/routes.js';
+import { startPushNotifications, type PushNotifications } from './modules/push/service.js';
 import { createEventHub } from './modules/events/service.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.js';
@@ -42,6 +44,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Staff alerts on Telegram; `idle()` lets tests wait for the messages under way. */
     alerts: Alerts;
+    /** Customers' order notifications (Web Push); `idle()` lets tests wait for the messages under way. */
+    push: PushNotifications;
   }
 }
 
@@ -98,6 +102,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Runs before the hub and the database close: the alerts under way still read their order.
   app.addHook('onClose', () => alerts.stop());
   app.decorate('alerts', alerts);
+  const push = startPushNotifications(ctx);
+  app.addHook('onClose', () => push.stop());
+  app.decorate('push', push);
   // Open orders' game passwords move to the current SECRET_KEY (and the bound v2 format) at start-up.
   await resealOrderPasswords(ctx);
 
@@ -155,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await adminCatalogRoutes(api, ctx);
     await adminCustomerRoutes(api, ctx);
     await paymentRoutes(api, ctx);
+    await pushRoutes(api, ctx);
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

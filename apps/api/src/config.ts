@@ -166,7 +166,18 @@ const envSchema = z
     TELEGRAM_BOT_TOKEN: z.string().optional(),
     TELEGRAM_CHAT_ID: z.string().optional(),
     TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
-  });
+    // Web Push on customers' orders (modules/push): the key pair `npm run vapid` prints, and who sends.
+    VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url public key npm run vapid prints').optional(),
+    VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url private key npm run vapid prints').optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "must be a mailto: address or an https:// address of the shop's")
+      .optional(),
+  })
+  .refine(
+    (env) => [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT].filter(Boolean).length % 3 === 0,
+    { path: ['VAPID_PUBLIC_KEY'], message: 'Web Push needs all three of VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (or none)' },
+  );
 
 const flag = (value: string | undefined): boolean | undefined => {
   const parsed = boolean.safeParse(value);
@@ -257,6 +268,11 @@ const configSchema = envSchema.transform((env) => {
     telegram:
       env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID
         ? { apiUrl: env.TELEGRAM_API_URL.replace(/\/+$/, ''), botToken: env.TELEGRAM_BOT_TOKEN, chatId: env.TELEGRAM_CHAT_ID }
+        : null,
+    /** Web Push on customers' orders (modules/push); null when the VAPID settings are unset. */
+    push:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
         : null,
   };
 });

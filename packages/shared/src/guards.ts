@@ -98,6 +98,8 @@ export const publicConfig = z.object({
   google_client_id: z.nullable(z.string()),
   demo_sign_in: z.boolean(),
   facebook_enabled: z.boolean(),
+  /** The VAPID public key browsers subscribe to order notifications with; absent or null: no notifications. */
+  push_public_key: z.optional(z.nullable(z.string())),
   bank: z.object({ bin: z.string(), name: z.string(), account_number: z.string(), account_holder: z.string() }),
   support: z.object({ social_url: z.string(), chat_url: z.string(), messenger_url: z.string() }),
 });

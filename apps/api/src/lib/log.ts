@@ -176,6 +176,7 @@ export function configSecrets(config: Config): string[] {
     config.reconcile.sepay?.token,
     config.reconcile.casso?.apiKey,
     config.telegram?.botToken,
+    config.push?.privateKey,
     ...config.previousSecretKeys,
     config.database.kind === 'postgres' ? safePassword(config.database.url) : null,
     config.redis ? safePassword(config.redis.url) : null,

@@ -13,6 +13,7 @@ export function publicConfig(ctx: AppContext): PublicConfig {
     google_client_id: config.auth.google.clientId,
     demo_sign_in: config.auth.demo,
     facebook_enabled: config.auth.facebook !== null,
+    push_public_key: config.push?.publicKey ?? null,
     bank: {
       bin: config.bank.bin,
       name: config.bank.name,
