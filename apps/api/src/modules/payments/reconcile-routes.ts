@@ -3,20 +3,23 @@
  * - POST /payment/api/v1/admin/reconcile pulls every configured provider before it answers, per provider
  *   `{"fetched": n, "new": n}` (and `error` when that provider's pull failed);
  * - GET /payment/api/v1/admin/reconcile: where each configured provider's pulls stand.
+ * Owners pull on demand; staff and owners read where the pulls stand.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bankFeedStatuses, errorBody, reconcileResult } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { requireOwner, requireStaff } from '../../plugins/auth.js';
 import { listBankFeedStatuses, pullBankFeeds } from './reconcile.js';
 
 export const RECONCILE_PATH = '/payment/api/v1/admin/reconcile';
 
 export async function reconcileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // onRequest, before anything is read: anonymous callers get 401 and customers 403.
-  const admin = { onRequest: requireAdmin(ctx) };
+  // onRequest, before anything is read: anonymous callers get 401, customers 403. Staff see where the pulls
+  // stand; pulling on demand is the owners' (docs/product.md §6: reports and reconciliation).
+  const staff = { onRequest: requireStaff(ctx) };
+  const owner = { onRequest: requireOwner(ctx) };
   const security = [{ apiKey: [], accessToken: [] }];
   const tags = ['admin-transfer'];
   const denied = { 401: errorBody, 403: errorBody };
@@ -24,7 +27,7 @@ export async function reconcileRoutes(app: FastifyInstance, ctx: AppContext): Pr
   r.post(
     RECONCILE_PATH,
     {
-      ...admin,
+      ...owner,
       schema: {
         tags,
         summary: 'Đối soát ngay: lấy danh sách giao dịch từ SePay / Casso và ghi nhận những giao dịch webhook bỏ lỡ',
@@ -41,7 +44,7 @@ export async function reconcileRoutes(app: FastifyInstance, ctx: AppContext): Pr
   r.get(
     RECONCILE_PATH,
     {
-      ...admin,
+      ...staff,
       schema: {
         tags,
         summary: 'Tình trạng đối soát tự động với từng cổng đã cấu hình',

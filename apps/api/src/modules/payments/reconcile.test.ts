@@ -417,11 +417,15 @@ describe('credentials and permissions', () => {
   let bare: TestApp;
   let shop: Awaited<ReturnType<typeof openShop>>;
   const WRONG_TOKEN = 'sepay-api-token-REVOKED-0123456789';
+  const STAFF_EMAIL = 'nhanvien@lucky.test';
 
   beforeAll(async () => {
     sepay = await startSepayStandIn(SHOP_ACCOUNT);
     [t, bare] = await Promise.all([
-      createTestApp({ ...LOCAL, ...sepay.env, SEPAY_API_TOKEN: WRONG_TOKEN, LOG_LEVEL: 'trace' }, { logStream: capture }),
+      createTestApp(
+        { ...LOCAL, ...sepay.env, SEPAY_API_TOKEN: WRONG_TOKEN, LOG_LEVEL: 'trace', STAFF_EMAILS: STAFF_EMAIL },
+        { logStream: capture },
+      ),
       createTestApp(),
     ]);
     shop = await openShop(t);
@@ -443,12 +447,19 @@ describe('credentials and permissions', () => {
     expect(logged).not.toContain(WRONG_TOKEN);
   });
 
-  it('lets only staff reconcile or read the pulls', async () => {
+  it('lets owners pull on demand, and staff only read where the pulls stand', async () => {
     const customer = await createCustomer(t.app.ctx.db, t.app.ctx.tokens);
     for (const method of ['POST', 'GET'] as const) {
       expect((await t.request({ method, url: RECONCILE })).statusCode).toBe(401);
       expect((await t.request({ method, url: RECONCILE, token: customer.token })).statusCode).toBe(403);
     }
+    const staff = (await t.signIn(STAFF_EMAIL)).access_token;
+    const before = sepay.requests.length;
+    expect((await t.request({ method: 'POST', url: RECONCILE, token: staff })).statusCode).toBe(403);
+    expect(sepay.requests).toHaveLength(before);
+    const status = await t.request({ method: 'GET', url: RECONCILE, token: staff });
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json().feeds).toEqual([expect.objectContaining({ provider: 'sepay' })]);
   });
 
   it('pulls nothing where no provider’s API credential is set', async () => {
