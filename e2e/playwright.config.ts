@@ -52,9 +52,15 @@ export default defineConfig({
       DEADLINE_SWEEP_SECONDS: '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
-      // The journeys act as the bank feed (tests/support.ts signs each notification with this secret).
+      // The journeys act as the bank feed (tests/support.ts signs each notification with this secret): a
+      // public shop's setting, tried on this machine beside the local defaults.
+      ALLOW_LOCAL_DEFAULTS: 'true',
       SEPAY_WEBHOOK_SECRET: 'e2e-sepay-webhook-secret-0123456789',
       BANK_ACCOUNT_NUMBER: '0123456789',
+      // Order notifications (Web Push): a key pair for these journeys only (npm run vapid).
+      VAPID_PUBLIC_KEY: 'BH5mS2G3LEFkLEqfleED7AI4ZwxnkdgD_kBb8pDwnbIKPGsdZwWqhkCX1z9EDP1eKh5jwCZqJj-z9T5kcVuOW5o',
+      VAPID_PRIVATE_KEY: '4i46E4KNYha0o7Nb9siSU7wmWRp7JhBNKtgh7-xcMM8',
+      VAPID_SUBJECT: 'mailto:shop@lucky.test',
     },
   },
 });

@@ -61,6 +61,9 @@ export function instanceEnv(settings: Settings, extra: Record<string, string>): 
     ADMIN_EMAILS: settings.adminEmail,
     RATE_LIMIT: 'false',
     DEADLINE_SWEEP_SECONDS: '0',
+    // A bank feed and a real account belong to a public shop: these instances try them on this machine
+    // beside demo sign-in, which the suite's actors use.
+    ALLOW_LOCAL_DEFAULTS: 'true',
     SEPAY_API_KEY: settings.sepayApiKey,
     SEPAY_WEBHOOK_SECRET: settings.sepayWebhookSecret,
     BANK_ACCOUNT_NUMBER: settings.bankAccount,

@@ -1,8 +1,11 @@
 /**
- * What a shop in production, or listening beyond loopback, refuses to start with. The local defaults
- * (demo sign-in, demo seed, built-in secrets, the default admin) make `npm start` work with no settings at
- * all; they are public (they are in the source code), so they serve only a shop this machine alone reaches.
- * config.ts applies the defaults and adds these problems to its list (docs/decisions/0012-fail-closed-defaults.md).
+ * What a shop in production, or reachable from other machines, refuses to start with. The local defaults
+ * (demo sign-in, demo seed, built-in secrets, the default admin, the demo bank account and support links)
+ * make `npm start` work with no settings at all; they are public (they are in the source code), so they
+ * serve only a shop this machine alone reaches. A shop counts as reachable when it listens beyond loopback,
+ * and also when a setting only a public shop needs is present (a proxy on the same machine keeps
+ * HOST=127.0.0.1). config.ts applies the defaults and adds these problems to its list
+ * (docs/decisions/0012-fail-closed-defaults.md, docs/decisions/0022-promise-lead-time.md).
  */
 import net from 'node:net';
 
@@ -18,6 +21,36 @@ export const DEV_SECRET_KEY = 'local-development-secret-key-change-me-0123456789
 export const DEMO_ADMIN_EMAIL = 'admin@lucky.local';
 /** Where the shop listens when HOST is unset: loopback, so the local defaults serve only this machine. */
 export const DEFAULT_HOST = '127.0.0.1';
+/** The demo bank account and support links: a stranger's account and links as far as a real shop knows. */
+export const DEMO_BANK = {
+  BANK_BIN: '970436',
+  BANK_NAME: 'Vietcombank',
+  BANK_ACCOUNT_NUMBER: '0123456789',
+  BANK_ACCOUNT_HOLDER: 'CONG TY LUCKY SHOP',
+} as const;
+export const DEMO_SUPPORT = {
+  SUPPORT_SOCIAL_URL: 'https://www.facebook.com/luckyshop.vn',
+  SUPPORT_CHAT_URL: 'https://zalo.me/0900000000',
+  SUPPORT_MESSENGER_URL: 'https://m.me/luckyshop.vn',
+} as const;
+
+/**
+ * Settings only a shop others reach needs: behind a proxy, called by a bank feed, alerting on Telegram,
+ * signing in with Google. Any of them present makes the shop count as reachable, whatever HOST says.
+ */
+export const PUBLIC_SHOP_SETTINGS = [
+  'TRUST_PROXY',
+  'CORS_ORIGINS',
+  'SEPAY_WEBHOOK_SECRET',
+  'SEPAY_API_KEY',
+  'SEPAY_API_TOKEN',
+  'CASSO_SECRET',
+  'CASSO_API_KEY',
+  'TELEGRAM_BOT_TOKEN',
+  'GOOGLE_CLIENT_ID',
+] as const;
+/** The bank details that, set to anything but the demo's, are a real shop's. */
+const REAL_BANK_SETTINGS = ['BANK_ACCOUNT_NUMBER', 'BANK_ACCOUNT_HOLDER'] as const;
 
 /** Printed under the problems when the shop would listen beyond loopback. */
 const LOCAL_ONLY_NOTE =
@@ -44,10 +77,39 @@ export interface DeploymentSettings {
   HOST?: string;
   AUTH_DEMO?: boolean;
   SEED_DEMO?: boolean;
+  ALLOW_LOCAL_DEFAULTS?: boolean;
   JWT_SECRET?: string;
   SECRET_KEY?: string;
   API_KEY?: string;
   ADMIN_EMAILS?: string;
+  OWNER_EMAILS?: string;
+  [setting: string]: string | boolean | undefined;
+}
+
+const OFF = ['false', 'off', 'no', '0'];
+
+/**
+ * The settings present that only a public shop needs (PUBLIC_SHOP_SETTINGS, real bank details), in that
+ * order; empty for a shop on one machine. TRUST_PROXY counts unless it is off.
+ */
+export function publicShopSettings(source: DeploymentSettings): string[] {
+  const present = (key: string) => {
+    const value = source[key];
+    return typeof value === 'string' && value.trim() !== '';
+  };
+  const found: string[] = PUBLIC_SHOP_SETTINGS.filter(
+    (key) => present(key) && !(key === 'TRUST_PROXY' && OFF.includes(String(source[key]).trim().toLowerCase())),
+  );
+  for (const key of REAL_BANK_SETTINGS) {
+    if (present(key) && String(source[key]).trim() !== DEMO_BANK[key]) found.push(key);
+  }
+  return found;
+}
+
+/** Names a few settings in a message: 'TRUST_PROXY', 'TRUST_PROXY and CASSO_SECRET', 'A, B and 2 more'. */
+function settingList(keys: string[]): string {
+  if (keys.length <= 2) return keys.join(' and ');
+  return `${keys.slice(0, 2).join(', ')} and ${keys.length - 2} more`;
 }
 
 /**
@@ -57,12 +119,19 @@ export interface DeploymentSettings {
 export function deploymentProblems(source: DeploymentSettings): string[] {
   const production = source.NODE_ENV === 'production';
   const host = source.HOST ?? DEFAULT_HOST;
-  const exposed = !isLoopbackHost(host);
+  const publicHost = !isLoopbackHost(host);
+  const signs = publicShopSettings(source);
+  // A developer trying a webhook or a proxy on one machine keeps the local defaults by saying so; never in
+  // production or on a public address.
+  const allowLocal = source.ALLOW_LOCAL_DEFAULTS === true && !production && !publicHost;
+  const exposed = publicHost || (signs.length > 0 && !allowLocal);
   const problems = new Map<string, string>();
   const add = (key: string, message: string) => {
     if (!problems.has(key)) problems.set(key, `${key}: ${message}`);
   };
-  const where = `HOST=${host} is reachable from other machines`;
+  const where = publicHost
+    ? `HOST=${host} is reachable from other machines`
+    : `${settingList(signs)} ${signs.length === 1 ? 'is' : 'are'} set, so the shop is reachable from other machines`;
   const demo = source.AUTH_DEMO ?? !production;
   // The built-in values count as unset even when written out.
   const builtIn = { JWT_SECRET: DEV_JWT_SECRET, SECRET_KEY: DEV_SECRET_KEY };
@@ -72,6 +141,13 @@ export function deploymentProblems(source: DeploymentSettings): string[] {
     `set ${key} to a random value of at least 32 characters (openssl rand -base64 48)`;
   const demoSignIn = 'demo sign-in (any email, no password)';
 
+  if (source.ALLOW_LOCAL_DEFAULTS === true) {
+    if (production) {
+      add('ALLOW_LOCAL_DEFAULTS', 'the local defaults are never allowed in production — remove ALLOW_LOCAL_DEFAULTS');
+    } else if (publicHost) {
+      add('ALLOW_LOCAL_DEFAULTS', `the local defaults are never allowed when HOST=${host} is reachable from other machines — remove ALLOW_LOCAL_DEFAULTS`);
+    }
+  }
   if (production) {
     if (source.AUTH_DEMO === true) {
       add('AUTH_DEMO', `${demoSignIn} is refused in production — set AUTH_DEMO=false or leave it unset`);
@@ -94,13 +170,52 @@ export function deploymentProblems(source: DeploymentSettings): string[] {
     if (defaultKey) {
       add('API_KEY', `the default ${DEFAULT_API_KEY} is public and ${where} — set API_KEY to a value of your own`);
     }
-    if (!source.ADMIN_EMAILS && demo && !production) {
-      add('ADMIN_EMAILS', `${DEMO_ADMIN_EMAIL} is the admin by default and ${where} — set ADMIN_EMAILS to your staff's emails`);
+    if (!source.ADMIN_EMAILS && !source.OWNER_EMAILS && demo && !production) {
+      add('ADMIN_EMAILS', `${DEMO_ADMIN_EMAIL} is the admin by default and ${where} — set OWNER_EMAILS (or ADMIN_EMAILS) to the owners' emails`);
+    }
+  }
+  if (production || exposed) {
+    // Customers are shown this account in a QR code and these links for help: a demo value sends them to a stranger.
+    const why = production ? 'is required in production' : `is required when ${where}`;
+    const demoValue = (key: keyof typeof DEMO_BANK | keyof typeof DEMO_SUPPORT) => {
+      const demoValues: Record<string, string> = { ...DEMO_BANK, ...DEMO_SUPPORT };
+      return String(source[key] ?? '').trim() === demoValues[key];
+    };
+    const bankText: Record<keyof typeof DEMO_BANK, string> = {
+      BANK_BIN: 'the 6-digit NAPAS BIN of your bank (e.g. 970436 for Vietcombank)',
+      BANK_NAME: "your bank's name as customers know it",
+      BANK_ACCOUNT_NUMBER: "the shop's own account number",
+      BANK_ACCOUNT_HOLDER: "the account holder's name as the bank writes it",
+    };
+    for (const key of Object.keys(bankText) as (keyof typeof DEMO_BANK)[]) {
+      // The demo BIN and bank name are a real bank's: a shop banking there sets the same values.
+      const refusedDemo = key === 'BANK_ACCOUNT_NUMBER' || key === 'BANK_ACCOUNT_HOLDER';
+      if (!source[key]) add(key, `${why} (customers transfer to it) — set ${key} to ${bankText[key]}`);
+      else if (refusedDemo && demoValue(key)) add(key, `${DEMO_BANK[key]} is the demo value and ${why} — set ${key} to ${bankText[key]}`);
+    }
+    for (const key of Object.keys(DEMO_SUPPORT) as (keyof typeof DEMO_SUPPORT)[]) {
+      if (!source[key]) add(key, `${why} (customers ask for help there) — set ${key} to the shop's own link`);
+      else if (demoValue(key)) add(key, `${DEMO_SUPPORT[key]} is the demo link and ${why} — set ${key} to the shop's own link`);
     }
   }
   return [...problems.values()];
 }
 
+/**
+ * A shop on one machine that keeps the local defaults with settings only a public shop needs
+ * (ALLOW_LOCAL_DEFAULTS=true): those settings, for the warning in the start-up line; empty otherwise.
+ */
+export function localDefaultsKeptWith(source: DeploymentSettings): string[] {
+  return source.ALLOW_LOCAL_DEFAULTS === true ? publicShopSettings(source) : [];
+}
+
 /** What loadConfig prints under the problems: how to stay local, when the shop would listen beyond loopback. */
-export const deploymentNote = (host: string | undefined): string | undefined =>
-  isLoopbackHost(host ?? DEFAULT_HOST) ? undefined : LOCAL_ONLY_NOTE;
+export const deploymentNote = (source: DeploymentSettings): string | undefined => {
+  if (!isLoopbackHost(source.HOST ?? DEFAULT_HOST)) return LOCAL_ONLY_NOTE;
+  const signs = publicShopSettings(source);
+  if (signs.length === 0 || source.NODE_ENV === 'production' || source.ALLOW_LOCAL_DEFAULTS === true) return undefined;
+  return (
+    `${settingList(signs)} ${signs.length === 1 ? 'is a setting' : 'are settings'} only a shop others reach needs: set the values ` +
+    'above (README: Going live), or ALLOW_LOCAL_DEFAULTS=true to try them on this machine with the local defaults.'
+  );
+};

@@ -7,15 +7,18 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_DEADLINE_HOUR } from '@lucky/shared';
+import { DEFAULT_COMPENSATION_DAILY_CAP, DEFAULT_DEADLINE_HOUR, DEFAULT_PROMISE_LEAD_MINUTES } from '@lucky/shared';
 import {
   DEFAULT_API_KEY,
   DEFAULT_HOST,
   DEMO_ADMIN_EMAIL,
+  DEMO_BANK,
+  DEMO_SUPPORT,
   DEV_JWT_SECRET,
   DEV_SECRET_KEY,
   deploymentNote,
   deploymentProblems,
+  localDefaultsKeptWith,
 } from './config-safety.js';
 
 export { DEMO_ADMIN_EMAIL } from './config-safety.js';
@@ -86,6 +89,13 @@ function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
   return origins;
 }
 
+/**
+ * Live streams one process holds at most (EVENT_STREAMS_MAX). Measured at about 15 KB of heap per open
+ * stream (bench/results/decisions-measurements.md): 2,000 streams take about 30 MB, which with the
+ * process's own ~30 MB of live data stays well inside the 128 MB old space `npm run serve` allows.
+ */
+export const DEFAULT_EVENT_STREAMS_MAX = 2000;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -102,7 +112,13 @@ const envSchema = z
     WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
     API_KEY: z.string().min(8).default(DEFAULT_API_KEY),
     AUTH_DEMO: boolean.optional(),
+    /** Keep the local defaults although a setting only a public shop needs is present (one machine only). */
+    ALLOW_LOCAL_DEFAULTS: boolean.default(false),
+    /** Owners: everything in the console. ADMIN_EMAILS, the earlier name, means owners too. */
+    OWNER_EMAILS: emailList.optional(),
     ADMIN_EMAILS: emailList.optional(),
+    /** Staff: the order queue and the bank transfers (docs/product.md §6). */
+    STAFF_EMAILS: emailList.optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
     GOOGLE_ISSUER: z
@@ -131,14 +147,20 @@ const envSchema = z
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// address (leave unset to count rate limits per process)')
       .optional(),
     REDIS_KEY_PREFIX: z.string().max(100).default('lucky:'),
-    BANK_BIN: z.string().regex(/^\d{6}$/, 'must be the 6-digit NAPAS bank BIN').default('970436'),
-    BANK_NAME: z.string().min(1).default('Vietcombank'),
-    BANK_ACCOUNT_NUMBER: z.string().regex(/^[0-9A-Za-z]{1,19}$/, 'must be 1–19 letters or digits').default('0123456789'),
-    BANK_ACCOUNT_HOLDER: z.string().min(1).default('CONG TY LUCKY SHOP'),
-    SUPPORT_SOCIAL_URL: z.url().default('https://www.facebook.com/luckyshop.vn'),
-    SUPPORT_CHAT_URL: z.url().default('https://zalo.me/0900000000'),
-    SUPPORT_MESSENGER_URL: z.url().default('https://m.me/luckyshop.vn'),
+    BANK_BIN: z.string().regex(/^\d{6}$/, 'must be the 6-digit NAPAS bank BIN').default(DEMO_BANK.BANK_BIN),
+    BANK_NAME: z.string().min(1).default(DEMO_BANK.BANK_NAME),
+    BANK_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^[0-9A-Za-z]{1,19}$/, 'must be 1–19 letters or digits')
+      .default(DEMO_BANK.BANK_ACCOUNT_NUMBER),
+    BANK_ACCOUNT_HOLDER: z.string().min(1).default(DEMO_BANK.BANK_ACCOUNT_HOLDER),
+    SUPPORT_SOCIAL_URL: z.url().default(DEMO_SUPPORT.SUPPORT_SOCIAL_URL),
+    SUPPORT_CHAT_URL: z.url().default(DEMO_SUPPORT.SUPPORT_CHAT_URL),
+    SUPPORT_MESSENGER_URL: z.url().default(DEMO_SUPPORT.SUPPORT_MESSENGER_URL),
     DEADLINE_HOUR: z.coerce.number().int().min(0).max(23).default(DEFAULT_DEADLINE_HOUR),
+    // At most 12 hours: the promise stays a same-day or next-day one.
+    PROMISE_LEAD_MINUTES: z.coerce.number().int().min(0).max(720).default(DEFAULT_PROMISE_LEAD_MINUTES),
+    COMPENSATION_DAILY_CAP: z.coerce.number().int().min(0).max(100_000_000).default(DEFAULT_COMPENSATION_DAILY_CAP),
     DEADLINE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     SEED_DEMO: boolean.optional(),
     RATE_LIMIT: boolean.default(true),
@@ -163,6 +185,7 @@ const envSchema = z
       .refine((seconds) => seconds === 0 || seconds >= 10, 'must be 0 (off) or at least 10 seconds')
       .default(300),
     EVENT_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(25),
+    EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_EVENT_STREAMS_MAX),
     TELEGRAM_BOT_TOKEN: z.string().optional(),
     TELEGRAM_CHAT_ID: z.string().optional(),
     TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
@@ -192,6 +215,8 @@ const configSchema = envSchema.transform((env) => {
   const dataDir = path.resolve(env.DATA_DIR);
   const production = env.NODE_ENV === 'production';
   const demo = env.AUTH_DEMO ?? !production;
+  const named = [...(env.OWNER_EMAILS ?? []), ...(env.ADMIN_EMAILS ?? [])];
+  const ownerEmails = [...new Set(env.OWNER_EMAILS || env.ADMIN_EMAILS ? named : demo && !production ? [DEMO_ADMIN_EMAIL] : [])];
   const database: DatabaseConfig = env.DATABASE_URL
     ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.PG_POOL_MAX }
     : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
@@ -208,7 +233,10 @@ const configSchema = envSchema.transform((env) => {
     apiKey: env.API_KEY,
     auth: {
       demo,
-      adminEmails: env.ADMIN_EMAILS ?? (demo && !production ? [DEMO_ADMIN_EMAIL] : []),
+      /** Everything in the console (docs/product.md §6): OWNER_EMAILS and ADMIN_EMAILS. */
+      ownerEmails,
+      /** The order queue and the bank transfers; an owner listed here too stays an owner. */
+      staffEmails: [...new Set(env.STAFF_EMAILS ?? [])].filter((email) => !ownerEmails.includes(email)),
       google: { clientId: env.GOOGLE_CLIENT_ID ?? null, jwksUrl: env.GOOGLE_JWKS_URL, issuers: env.GOOGLE_ISSUER },
       facebook:
         env.FACEBOOK_GRAPH_URL && env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
@@ -235,9 +263,22 @@ const configSchema = envSchema.transform((env) => {
       messengerUrl: env.SUPPORT_MESSENGER_URL,
     },
     deadlineHour: env.DEADLINE_HOUR,
+    /**
+     * A coin order placed, or a bank order paid, less than this many minutes before the deadline is due at
+     * the next day's (docs/decisions/0022-promise-lead-time.md).
+     */
+    promiseLeadMinutes: env.PROMISE_LEAD_MINUTES,
+    /** Late compensation one customer may receive in one shop day, in coins. */
+    compensationDailyCap: env.COMPENSATION_DAILY_CAP,
     /** How often the 16:00-promise job runs; 0 turns it off in this process. */
     deadlineSweepSeconds: env.DEADLINE_SWEEP_SECONDS,
     seedDemo: env.SEED_DEMO ?? !production,
+    /**
+     * Settings only a public shop needs that this shop keeps beside the local defaults (ALLOW_LOCAL_DEFAULTS=true
+     * on one machine): the start-up line warns about them. Empty otherwise.
+     */
+    // Read from the raw settings (some are not in this schema): filled in by loadConfig.
+    localDefaultsKeptWith: [] as string[],
     rateLimit: env.RATE_LIMIT,
     /** Whose `X-Forwarded-For` sets `request.ip` (rate-limit keys, logs): off unless behind known proxies. */
     trustProxy: env.TRUST_PROXY,
@@ -247,6 +288,8 @@ const configSchema = envSchema.transform((env) => {
     docs: env.DOCS ?? !production,
     /** How often a live stream sends its heartbeat and checks that its sign-in still stands. */
     eventHeartbeatMs: env.EVENT_HEARTBEAT_SECONDS * 1000,
+    /** Live streams this process holds at most; beyond, 503 with Retry-After. */
+    eventStreamsMax: env.EVENT_STREAMS_MAX,
     /** Bank-feed webhooks; a provider whose setting is unset answers 404 on its path. */
     payments: {
       sepay:
@@ -293,10 +336,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // Empty strings count as unset, as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(cleaned);
+  const settings = {
+    ...cleaned,
+    AUTH_DEMO: flag(cleaned.AUTH_DEMO),
+    SEED_DEMO: flag(cleaned.SEED_DEMO),
+    ALLOW_LOCAL_DEFAULTS: flag(cleaned.ALLOW_LOCAL_DEFAULTS),
+  };
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`)),
-    ...deploymentProblems({ ...cleaned, AUTH_DEMO: flag(cleaned.AUTH_DEMO), SEED_DEMO: flag(cleaned.SEED_DEMO) }),
+    ...deploymentProblems(settings),
   ];
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems, deploymentNote(cleaned.HOST));
-  return parsed.data;
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems, deploymentNote(settings));
+  return { ...parsed.data, localDefaultsKeptWith: localDefaultsKeptWith(settings) };
 }

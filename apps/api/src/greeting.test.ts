@@ -21,7 +21,7 @@ describe('the start-up greeting', () => {
 
   it('says how to sign in without demo sign-in', () => {
     expect(
-      at({ AUTH_DEMO: 'false', GOOGLE_CLIENT_ID: 'x.apps.googleusercontent.com', ADMIN_EMAILS: 'chu@shop.vn' }),
+      at({ AUTH_DEMO: 'false', GOOGLE_CLIENT_ID: 'x.apps.googleusercontent.com', ADMIN_EMAILS: 'chu@shop.vn', ALLOW_LOCAL_DEFAULTS: 'true' }),
     ).toContain('sign in with Google; chu@shop.vn opens /admin');
     expect(at({ AUTH_DEMO: 'false' })).toContain('no sign-in is set up: set GOOGLE_CLIENT_ID');
     expect(at({ ADMIN_EMAILS: 'a@shop.vn,b@shop.vn,c@shop.vn' })).toContain(

@@ -7,7 +7,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { seedDemo } from './modules/catalog/service.js';
-import { greeting } from './greeting.js';
+import { greeting, localDefaultsWarning } from './greeting.js';
 import { startDeadlineJob } from './jobs/deadline.js';
 import { startReconcileJob } from './jobs/reconcile.js';
 import { configuredFeeds } from './modules/payments/service.js';
@@ -71,6 +71,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
+  // Also a log line: a shop whose output is not a terminal never prints the greeting.
+  const warning = localDefaultsWarning(config);
+  if (warning) app.log.warn(warning);
   if (tty) {
     const { port } = app.server.address() as AddressInfo;
     const webBuilt = fs.existsSync(path.join(config.webDist, 'index.html'));

@@ -13,6 +13,8 @@ interface ImportMetaEnv {
   readonly VITE_SUPPORT_SOCIAL_URL?: string;
   readonly VITE_SUPPORT_CHAT_URL?: string;
   readonly VITE_SUPPORT_MESSENGER_URL?: string;
+  readonly VITE_DEADLINE_HOUR?: string;
+  readonly VITE_PROMISE_LEAD_MINUTES?: string;
 }
 
 interface ImportMeta {

@@ -7,6 +7,11 @@ export const SIGN_IN_DELAY_MS = 500;
 export const CONTACT_SUPPORT_AFTER_MINUTES = 5;
 /** Default daily deadline (Asia/Ho_Chi_Minh) for the 16:00 promise. */
 export const DEFAULT_DEADLINE_HOUR = 16;
+/**
+ * The promise's lead time (setting PROMISE_LEAD_MINUTES): a coin order placed, or a bank order paid, less
+ * than this before the deadline is due at the next day's (docs/decisions/0022-promise-lead-time.md).
+ */
+export const DEFAULT_PROMISE_LEAD_MINUTES = 60;
 export const SHOP_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 /**
  * How long an unpaid bank order waits for its transfer: it expires ('unpaid_expired') once
@@ -55,3 +60,14 @@ export const LATE_COMPENSATION_MIN_COINS = 10;
 export function lateCompensationCoins(orderTotalCoin: number): number {
   return Math.max(LATE_COMPENSATION_MIN_COINS, Math.floor((orderTotalCoin * LATE_COMPENSATION_PERCENT) / 100));
 }
+
+/**
+ * Late compensation one customer receives in one shop day at most (setting COMPENSATION_DAILY_CAP): three
+ * orders' worth, a typical order being TYPICAL_ORDER_COINS — 300 coins. Three times the minimum (30) would
+ * be less than one ordinary order earns (a 100.000 VNĐ top-up, 1.000 coins, earns 100), breaking the promise
+ * for honest customers; 300 makes the first three typical late orders of a day whole, while orders of
+ * cheap items farmed for the 10-coin minimum stop paying after 30 of them
+ * (docs/decisions/0022-promise-lead-time.md).
+ */
+export const TYPICAL_ORDER_COINS = 1_000;
+export const DEFAULT_COMPENSATION_DAILY_CAP = 3 * lateCompensationCoins(TYPICAL_ORDER_COINS);

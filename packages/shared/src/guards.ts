@@ -18,7 +18,10 @@ export const userResponse = z.object({
   name: z.string(),
   picture: z.nullable(z.string()),
   email: z.string(),
+  /** Staff or owner: the console at /admin (docs/product.md §6). */
   is_admin: z.boolean(),
+  /** 'owner' (everything), 'staff' (orders and transfers) or null for a customer. */
+  role: z.nullable(z.enum(['owner', 'staff'])),
 });
 export type User = z.infer<typeof userResponse>;
 export const walletResponse = z.object({ total: z.int() });
@@ -102,5 +105,7 @@ export const publicConfig = z.object({
   push_public_key: z.optional(z.nullable(z.string())),
   bank: z.object({ bin: z.string(), name: z.string(), account_number: z.string(), account_holder: z.string() }),
   support: z.object({ social_url: z.string(), chat_url: z.string(), messenger_url: z.string() }),
+  /** The 16:00 promise: DEADLINE_HOUR and PROMISE_LEAD_MINUTES (docs/decisions/0022-promise-lead-time.md). */
+  promise: z.object({ deadline_hour: z.int(), lead_minutes: z.int() }),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

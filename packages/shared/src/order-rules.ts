@@ -3,7 +3,8 @@
  * is sent and the API runs them again on what arrives, so both answer with the same messages.
  * Zod-free, so either side can call it without the schemas.
  */
-import { TEXTS } from './texts.js';
+import { PAY_METHOD } from './pay-method.js';
+import { API_MESSAGES, TEXTS } from './texts.js';
 
 /** The text fields of an order request (docs/product.md §3), in the form's order. */
 export const ORDER_TEXT_FIELDS = [
@@ -84,4 +85,15 @@ export function orderProblem(
   if (fields) return { message: TEXTS.fillAllFields, fields };
   if (itemCount === 0) return { message: TEXTS.chooseProduct };
   return null;
+}
+
+/**
+ * docs/decisions/0022-promise-lead-time.md: an item whose coin price is 0 cannot be paid with coins — an
+ * order that costs nothing would still earn the late compensation.
+ * The message names the first such item; null when the order may be paid this way.
+ */
+export function coinPaymentProblem(payMethod: number, items: readonly { name: string; coin: number }[]): string | null {
+  if (payMethod !== PAY_METHOD.COIN) return null;
+  const free = items.find((item) => item.coin <= 0);
+  return free ? API_MESSAGES.notPayableWithCoins(free.name || TEXTS.itemNameFallback) : null;
 }

@@ -111,6 +111,29 @@ export function deadlineAfter(clockStart: Date, deadlineHour: number, timeZone: 
   return fromWallClock({ ...wall, day: wall.day + dayShift, hour: deadlineHour, minute: 0, second: 0 }, timeZone);
 }
 
+/** The promise's settings: the daily deadline hour and the lead time an order needs before it. */
+export interface PromiseSettings {
+  deadlineHour: number;
+  /** An order whose clock starts less than this many minutes before a deadline is due at the next one. */
+  leadMinutes: number;
+}
+
+/**
+ * When an order whose promise clock starts at `clockStart` is due (docs/decisions/0022-promise-lead-time.md):
+ * the first deadline after it that leaves at least the lead time. With the 60-minute default, a coin order
+ * placed at 15:00 is due at 16:00 that day, and one placed at 15:00:01 — or at 15:59:59 — at 16:00 the next day.
+ */
+export function promiseDueAt(clockStart: Date, promise: PromiseSettings, timeZone: string = SHOP_TIME_ZONE): Date {
+  let due = deadlineAfter(clockStart, promise.deadlineHour, timeZone);
+  while (due.getTime() - clockStart.getTime() < promise.leadMinutes * MINUTE_MS) {
+    due = deadlineAfter(due, promise.deadlineHour, timeZone);
+  }
+  return due;
+}
+
+/** An hour of the day as customers read it: 16 → '16:00'. */
+export const formatShopHour = (hour: number): string => `${two(hour)}:00`;
+
 const asDate = (value: Date | string): Date | null => {
   const date = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? null : date;

@@ -9,7 +9,9 @@ import { changeOrderStatus } from '../modules/orders/service.js';
 import { dueAtFor } from '../modules/orders/service.js';
 import { runDeadlineSweep, startDeadlineJob } from './deadline.js';
 
-const t = useTestApp();
+// These tests follow the promise's clock from placement and payment; the lead time before the deadline
+// (PROMISE_LEAD_MINUTES) has its own, in modules/orders/promise.test.ts.
+const t = useTestApp({ PROMISE_LEAD_MINUTES: '0' });
 let platformId: number;
 let itemId: number;
 let adminId: string;
@@ -45,7 +47,7 @@ async function order(userId: string, values: { status: number; payMethod: number
 
 /** An order placed at `placedAt` with the due time the shop gives it then (16:00). */
 function placedAt(userId: string, values: { status: number; payMethod: number; coinCost?: number }, at: Date) {
-  return order(userId, { ...values, createdAt: at, dueAt: dueAtFor(at, 16) });
+  return order(userId, { ...values, createdAt: at, dueAt: dueAtFor(at, t.config) });
 }
 
 async function stored(id: string) {

@@ -1,6 +1,6 @@
 import { API_MESSAGES, ERROR_CODES, type ErrorCode } from '@lucky/shared';
 
-/** The one error vocabulary (STYLE.md habit 5): a machine code, a Vietnamese message, an HTTP status. */
+/** The one error vocabulary (docs/architecture.md "Where each rule lives"): a machine code, a Vietnamese message, an HTTP status. */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -17,7 +17,7 @@ export const badRequest = (message: string = API_MESSAGES.badRequest, fields?: R
   new AppError(ERROR_CODES.VALIDATION, message, 400, fields);
 export const unauthenticated = (message: string = API_MESSAGES.signInRequired) =>
   new AppError(ERROR_CODES.UNAUTHENTICATED, message, 401);
-export const forbidden = () => new AppError(ERROR_CODES.FORBIDDEN, API_MESSAGES.forbidden, 403);
+export const forbidden = (message: string = API_MESSAGES.forbidden) => new AppError(ERROR_CODES.FORBIDDEN, message, 403);
 export const notFound = (message: string = API_MESSAGES.notFound) => new AppError(ERROR_CODES.NOT_FOUND, message, 404);
 export const conflict = (message: string) => new AppError(ERROR_CODES.CONFLICT, message, 409);
 

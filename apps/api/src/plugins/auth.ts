@@ -1,6 +1,9 @@
 /**
- * Who is asking (DESIGN.md § Auth): every `/…/api/v1/…` call needs the static `x-api-key`;
- * the access token arrives raw in `authorization`. Routes opt in with `requireUser` / `requireAdmin`.
+ * Who is asking (docs/product.md §6, §7): every `/…/api/v1/…` call needs the static `x-api-key`;
+ * the access token arrives raw in `authorization`. Routes opt in with `requireUser`, `requireStaff` (the
+ * console's order queue and transfers: staff and owners) or `requireOwner` (everything else in the
+ * console: owners only). A guarded route's role is written into the OpenAPI document as `x-role`, from
+ * the guard itself, so the document cannot say otherwise than the route does.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -8,9 +11,15 @@ import { API_MESSAGES, ERROR_CODES } from '@lucky/shared';
 import { AppError, forbidden, unauthenticated } from '../lib/app-error.js';
 import type { AppContext } from '../context.js';
 
+/** Who works in the console (OWNER_EMAILS, STAFF_EMAILS): owners may do everything, staff the orders. */
+export type StaffRole = 'owner' | 'staff';
+
 export interface AuthUser {
   id: string;
   email: string;
+  /** null for a customer. */
+  role: StaffRole | null;
+  /** Staff or owner: the console. */
   isAdmin: boolean;
   /** When the access token presented expires (live streams end then). */
   tokenExpiresAt: Date;
@@ -21,6 +30,10 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+  }
+  interface FastifySchema {
+    /** Who may call a console route (set from its guard, see registerAuth). */
+    'x-role'?: StaffRole;
   }
   interface FastifyContextConfig {
     /**
@@ -34,6 +47,11 @@ declare module 'fastify' {
 
 export const API_PATH = /^\/[a-z-]+\/api\/v1\//;
 
+/** The OpenAPI extension naming who may call a console route: 'staff' (staff and owners) or 'owner'. */
+export const ROLE_EXTENSION = 'x-role';
+/** The guards requireStaff and requireOwner hand out, with the role each lets through. */
+const guardRoles = new WeakMap<object, StaffRole>();
+
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest();
 
 /** Compares digests in constant time, so neither the key's length nor its content leaks through timing. */
@@ -43,6 +61,12 @@ function sameSecret(given: string, expectedDigest: Buffer): boolean {
 
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('user', null);
+  // The role a route's guard demands goes into its OpenAPI description (`x-role`), read from the guard.
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.onRequest, route.preHandler].flat().filter((hook) => typeof hook === 'function');
+    const role = hooks.map((hook) => guardRoles.get(hook)).find((found) => found !== undefined);
+    if (role) route.schema = { ...route.schema, [ROLE_EXTENSION]: role };
+  });
   // Hashed once: the check runs on every API call, and the public catalogue lists answer from memory.
   const apiKeyDigest = sha256(ctx.config.apiKey);
 
@@ -59,8 +83,17 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
+/** The console role of a verified email, or null for a customer. */
+export function roleOf(ctx: AppContext, email: string): StaffRole | null {
+  const address = email.toLowerCase();
+  if (!address) return null;
+  if (ctx.config.auth.ownerEmails.includes(address)) return 'owner';
+  return ctx.config.auth.staffEmails.includes(address) ? 'staff' : null;
+}
+
+/** Staff or owner: the email opens the console. */
 export function isAdminEmail(ctx: AppContext, email: string): boolean {
-  return ctx.config.auth.adminEmails.includes(email.toLowerCase());
+  return roleOf(ctx, email) !== null;
 }
 
 async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
@@ -76,10 +109,13 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
     throw unauthenticated(API_MESSAGES.sessionExpired);
   }
   const { claims } = result;
+  // The token's email is the account's verified email ('' when none): roles go by it alone.
+  const role = roleOf(ctx, claims.email);
   return {
     id: claims.userId,
     email: claims.email,
-    isAdmin: isAdminEmail(ctx, claims.email),
+    role,
+    isAdmin: role !== null,
     tokenExpiresAt: claims.expiresAt,
     sessionId: claims.sessionId ?? null,
   };
@@ -91,12 +127,33 @@ export function requireUser(ctx: AppContext): preHandlerAsyncHookHandler {
   };
 }
 
-export function requireAdmin(ctx: AppContext): preHandlerAsyncHookHandler {
-  return async (request) => {
+/** The console's order work (the queue, moves, password reveals, transfers): staff and owners. */
+export function requireStaff(ctx: AppContext): preHandlerAsyncHookHandler {
+  const guard: preHandlerAsyncHookHandler = async (request) => {
     const user = await authenticate(ctx, request);
     if (!user.isAdmin) throw forbidden();
     request.user = user;
   };
+  guardRoles.set(guard, 'staff');
+  return guard;
+}
+
+/** The earlier name of requireStaff: anyone who works in the console. */
+export const requireAdmin = requireStaff;
+
+/**
+ * What only the shop's owners may do: the catalogue, coin adjustments, refunds sent, the day's figures,
+ * reports and exports. Staff get 403 with a message that says so; customers the usual 403.
+ */
+export function requireOwner(ctx: AppContext): preHandlerAsyncHookHandler {
+  const guard: preHandlerAsyncHookHandler = async (request) => {
+    const user = await authenticate(ctx, request);
+    if (user.role === 'staff') throw forbidden(API_MESSAGES.ownerOnly);
+    if (user.role !== 'owner') throw forbidden();
+    request.user = user;
+  };
+  guardRoles.set(guard, 'owner');
+  return guard;
 }
 
 /** The signed-in user of a route guarded by requireUser. */

@@ -10,3 +10,14 @@ export function problemsOf(source: Record<string, string>): string[] {
     throw error;
   }
 }
+
+/** A real shop's bank account and support links: what production and a reachable shop require. */
+export const REAL_SHOP_DETAILS = {
+  BANK_BIN: '970422',
+  BANK_NAME: 'MB Bank',
+  BANK_ACCOUNT_NUMBER: '0987654321012',
+  BANK_ACCOUNT_HOLDER: 'HO KINH DOANH CHU SHOP',
+  SUPPORT_SOCIAL_URL: 'https://www.facebook.com/chushop.vn',
+  SUPPORT_CHAT_URL: 'https://zalo.me/0911222333',
+  SUPPORT_MESSENGER_URL: 'https://m.me/chushop.vn',
+} as const;

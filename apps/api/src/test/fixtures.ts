@@ -124,7 +124,8 @@ export async function createOrder(
       passEncrypted: values.seal ? values.seal(id) : (values.passEncrypted ?? null),
       createdAt,
       dueAt: values.dueAt ?? new Date(createdAt.getTime() + 6 * 60 * 60 * 1000),
-      paidAt: values.paidAt ?? null,
+      // A bank order gets past 'unpaid' only by its payment, which stamps paid_at.
+      paidAt: values.paidAt !== undefined ? values.paidAt : payMethod === 1 && (values.status ?? 0) !== 0 ? createdAt : null,
       finishedAt: values.finishedAt ?? null,
       // A bank order made past 'unpaid' received its total (as staff's unverified word, like one confirmed by hand
       // before money in was recorded per order, migration 0008).

@@ -59,7 +59,8 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
   return {
     clientId,
     issuer,
-    env: { GOOGLE_CLIENT_ID: clientId, GOOGLE_JWKS_URL: `${server.base}/oauth2/v3/certs`, GOOGLE_ISSUER: issuer },
+    // Google sign-in belongs to a public shop: tried here on one machine beside the local defaults.
+    env: { ALLOW_LOCAL_DEFAULTS: 'true', GOOGLE_CLIENT_ID: clientId, GOOGLE_JWKS_URL: `${server.base}/oauth2/v3/certs`, GOOGLE_ISSUER: issuer },
     async idToken(claims = {}, { expiresIn = '1h', signWith = 'google' } = {}) {
       const email = 'email' in claims ? claims.email : 'lan.nguyen@gmail.com';
       const payload: JWTPayload = {
@@ -245,7 +246,8 @@ export async function startTelegramStandIn(): Promise<TelegramStandIn> {
   return {
     botToken,
     chatId,
-    env: { TELEGRAM_API_URL: `http://127.0.0.1:${port}`, TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_CHAT_ID: chatId },
+    // Telegram alerts belong to a public shop: tried here on one machine beside the local defaults.
+    env: { ALLOW_LOCAL_DEFAULTS: 'true', TELEGRAM_API_URL: `http://127.0.0.1:${port}`, TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_CHAT_ID: chatId },
     messages,
     get calls() {
       return calls;

@@ -34,6 +34,7 @@ describe('data blocks in the page', () => {
       facebook_enabled: false,
       bank: { bin: '970436', name: ODD, account_number: '0123', account_holder: ODD },
       support: { social_url: ODD, chat_url: ODD, messenger_url: ODD },
+      promise: { deadline_hour: 16, lead_minutes: 60 },
     };
     const { value, rest } = split(withPublicConfig(TEMPLATE, settings), 'app-config');
     expect(value).toEqual(settings);

@@ -76,7 +76,7 @@ beforeAll(async () => {
     build: { ssr: 'src/entry-server.tsx', outDir: path.join(dir, '.ssr') },
   });
 
-  const config = { ...testConfig({ WEB_DIST: dir, BANK_ACCOUNT_NUMBER: '99887766' }), database: { kind: 'pglite' as const, dataDir: null } };
+  const config = { ...testConfig({ WEB_DIST: dir, BANK_ACCOUNT_NUMBER: '99887766', ALLOW_LOCAL_DEFAULTS: 'true' }), database: { kind: 'pglite' as const, dataDir: null } };
   database = await openDatabase(config);
   app = await buildApp(config, { database, serveWeb: true });
   await app.ready();

@@ -25,6 +25,7 @@ export function publicConfig(ctx: AppContext): PublicConfig {
       chat_url: config.support.chatUrl,
       messenger_url: config.support.messengerUrl,
     },
+    promise: { deadline_hour: config.deadlineHour, lead_minutes: config.promiseLeadMinutes },
   };
 }
 

@@ -1,12 +1,14 @@
 /**
  * The console's live feed (GET /order/api/v1/admin/order/events): orders and bank transfers change on
  * screen without a reload, and what needs staff — a paid order, a new coin order, a transfer that
- * matched no order — raises a toast, a beep and, when allowed, a browser notification.
+ * matched no order, a bank feed whose pulls have failed for an hour — raises a toast, a beep and, when
+ * allowed, a browser notification.
  */
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  adminFeedEvent,
   adminOrderEvent,
   adminTransferEvent,
   EVENT_CAUSES,
@@ -16,6 +18,7 @@ import {
   PAY_METHOD,
   TRANSFER_REASON_LABELS,
   TRANSFER_STATUS,
+  type AdminFeedEvent,
   type AdminOrderEvent,
   type AdminTransferEvent,
   type TransferReason,
@@ -71,6 +74,24 @@ export function transferAlert({ cause, transfer }: AdminTransferEvent): StaffAle
   };
 }
 
+const FEED_NAMES = { sepay: 'SePay', casso: 'Casso' } as const;
+
+/** A bank feed's pulls failed for an hour (once per failing spell), or work again. */
+export function feedAlert({ cause, feed }: AdminFeedEvent): StaffAlert | null {
+  const name = FEED_NAMES[feed.provider];
+  if (cause === EVENT_CAUSES.FEED_FAILING) {
+    return {
+      message: `Không đối soát được với ${name} đã hơn 1 giờ: ${feed.last_error || 'lỗi không rõ'}`,
+      tag: `feed-${feed.provider}`,
+      urgent: true,
+    };
+  }
+  if (cause === EVENT_CAUSES.FEED_RECOVERED) {
+    return { message: `Đối soát với ${name} đã hoạt động lại`, tag: `feed-${feed.provider}`, urgent: false };
+  }
+  return null;
+}
+
 /** After a gap in the stream: whatever changed meanwhile is fetched again. */
 function refreshAll(queryClient: QueryClient): void {
   for (const queryKey of [ORDERS_KEY, DASHBOARD_KEY, TRANSFERS_KEY]) void queryClient.invalidateQueries({ queryKey });
@@ -112,6 +133,12 @@ export function AdminEvents() {
           // Its refunds-due figure counts unmatched transfers.
           void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
           raise(transferAlert(parsed.data));
+        } else if (event === EVENT_KINDS.FEED) {
+          const parsed = adminFeedEvent.safeParse(JSON.parse(data));
+          if (!parsed.success) return;
+          // The transfers page shows where each feed's pulls stand.
+          void queryClient.invalidateQueries({ queryKey: TRANSFERS_KEY });
+          raise(feedAlert(parsed.data));
         }
       },
     });

@@ -17,7 +17,7 @@ const HEADER = {
 function shopApi(events: ReturnType<typeof sseRoute>) {
   return stubFetch({
     [EVENTS]: events.reply,
-    'GET /user/api/v1/user': json({ id: 'u1', name: 'An', picture: null, email: 'an@example.com', is_admin: false }),
+    'GET /user/api/v1/user': json({ id: 'u1', name: 'An', picture: null, email: 'an@example.com', is_admin: false, role: null }),
     [HEADER.bank]: json({ total: 500 }),
     [HEADER.pending]: json(0),
     [HEADER.count]: json(2),

@@ -26,7 +26,7 @@ function shopApi() {
   return stubFetch({
     'GET /platform/api/v1/platform/list?keyword=&is_active=true': json([uidGame]),
     'GET /store/api/v1/store/list?keyword=&store_platform=7': json([item(1), item(2)]),
-    'GET /user/api/v1/user': json({ id: 'u1', name: 'An', picture: null, email: 'an@example.com', is_admin: false }),
+    'GET /user/api/v1/user': json({ id: 'u1', name: 'An', picture: null, email: 'an@example.com', is_admin: false, role: null }),
     'GET /bank/api/v1/bank': json({ total: 5_000 }),
     'GET /order/api/v1/order/count-pending-coin': json(0),
     'GET /order/api/v1/order/count': json(0),

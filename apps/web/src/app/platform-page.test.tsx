@@ -42,7 +42,7 @@ function shopApi(routes: Record<string, Reply> = {}, { total = 5_000, pending = 
     [PLATFORMS]: json([uidGame, loginGame]),
     [ITEMS]: json([item(1), item(2), item(3, { name: '', is_active: true })]),
     'GET /store/api/v1/store/list?keyword=&store_platform=8': json([item(4, { platform_id: 8 })]),
-    'GET /user/api/v1/user': json({ id: 'u1', name: 'An', picture: null, email: 'an@example.com', is_admin: false }),
+    'GET /user/api/v1/user': json({ id: 'u1', name: 'An', picture: null, email: 'an@example.com', is_admin: false, role: null }),
     'GET /bank/api/v1/bank': json({ total }),
     'GET /order/api/v1/order/count-pending-coin': json(pending),
     'GET /order/api/v1/order/count': json(0),
@@ -190,6 +190,33 @@ describe('/item/:id, signed in', () => {
     await waitFor(() => expect(screen.getByText('-200')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Bằng chuyển khoản' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Bằng đổi coin' })).not.toBeInTheDocument();
+  });
+
+  it('says before the order button when an order placed now will be done', async () => {
+    signInAs();
+    shopApi();
+    renderApp('/item/7');
+    const line = await screen.findByTestId('promise-line');
+    expect(line.textContent).toMatch(/^Hoàn thành trước 16:00 (hôm nay|ngày mai \(\d\d\/\d\d\))$/);
+    const button = screen.getByRole('button', { name: 'Đặt hàng' });
+    expect(line.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('refuses to pay with coins for an item whose coin price is 0, before sending anything', async () => {
+    signInAs();
+    const net = shopApi({ [ITEMS]: json([item(1), item(2, { name: 'Quà miễn phí', coin: 0 })]) });
+    const { user } = renderApp('/item/7');
+
+    await user.click(await screen.findByRole('button', { name: 'Thêm vào giỏ: Quà miễn phí' }));
+    await user.click(await screen.findByRole('button', { name: 'Bằng đổi coin' }));
+    await fillUidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Đặt hàng' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        "Sản phẩm 'Quà miễn phí' không thể thanh toán bằng coin, vui lòng chọn chuyển khoản",
+      ),
+    );
+    expect(net.sent(ORDER)).toHaveLength(0);
   });
 
   it('checks the form, then the cart, before sending anything', async () => {

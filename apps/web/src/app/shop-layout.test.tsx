@@ -19,6 +19,7 @@ const customer = {
   picture: null,
   email: 'an@example.com',
   is_admin: false,
+  role: null,
 };
 
 function signedInApi(overrides: Parameters<typeof stubFetch>[0] = {}) {

@@ -8,6 +8,7 @@ const injected = {
   facebook_enabled: false,
   bank: { bin: '970422', name: 'MB Bank', account_number: '99887766', account_holder: 'LUCKY SHOP' },
   support: { social_url: 'https://fb.com/lucky', chat_url: 'https://zalo.me/1', messenger_url: 'https://m.me/lucky' },
+  promise: { deadline_hour: 17, lead_minutes: 90 },
 };
 
 function page(configJson?: string): Document {
@@ -34,6 +35,12 @@ describe('runtime config', () => {
     expect(config.demo_sign_in).toBe(true);
     expect(config.google_client_id).toBeNull();
     expect(config.support.messenger_url).toMatch(/^https:\/\//);
+  });
+
+  it('knows the promise’s deadline hour and lead time: injected, or the shop’s defaults (16:00, 60 minutes)', () => {
+    expect(loadConfig(page(JSON.stringify(injected)), {}).promise).toEqual({ deadline_hour: 17, lead_minutes: 90 });
+    expect(loadConfig(page(), {}).promise).toEqual({ deadline_hour: 16, lead_minutes: 60 });
+    expect(loadConfig(page(), { VITE_DEADLINE_HOUR: '18', VITE_PROMISE_LEAD_MINUTES: '30' }).promise).toEqual({ deadline_hour: 18, lead_minutes: 30 });
   });
 
   it('turns demo sign-in off in a production build unless asked for', () => {

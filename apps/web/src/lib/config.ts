@@ -4,6 +4,7 @@
  * separate API host has no such block and falls back to the VITE_* values baked in at build time.
  */
 import { config as configureZod } from 'zod/mini';
+import { DEFAULT_DEADLINE_HOUR, DEFAULT_PROMISE_LEAD_MINUTES } from '@lucky/shared/constants';
 import { publicConfig, type PublicConfig } from '@lucky/shared/guards';
 
 // zod's first parse of each object schema compiles a parser for it (`new Function`): ~5 ms for this
@@ -31,9 +32,15 @@ export interface Env {
   VITE_SUPPORT_SOCIAL_URL?: string;
   VITE_SUPPORT_CHAT_URL?: string;
   VITE_SUPPORT_MESSENGER_URL?: string;
+  VITE_DEADLINE_HOUR?: string;
+  VITE_PROMISE_LEAD_MINUTES?: string;
 }
 
 const nonEmpty = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
+const wholeNumber = (value: string | undefined, fallback: number): number => {
+  const text = nonEmpty(value);
+  return text !== undefined && /^\d+$/.test(text) ? Number(text) : fallback;
+};
 
 /** The settings a build carries when no API injects them (the API's own defaults for local use). */
 export function configFromEnv(env: Env): PublicConfig {
@@ -53,6 +60,10 @@ export function configFromEnv(env: Env): PublicConfig {
       social_url: nonEmpty(env.VITE_SUPPORT_SOCIAL_URL) ?? 'https://www.facebook.com/luckyshop.vn',
       chat_url: nonEmpty(env.VITE_SUPPORT_CHAT_URL) ?? 'https://zalo.me/0900000000',
       messenger_url: nonEmpty(env.VITE_SUPPORT_MESSENGER_URL) ?? 'https://m.me/luckyshop.vn',
+    },
+    promise: {
+      deadline_hour: wholeNumber(env.VITE_DEADLINE_HOUR, DEFAULT_DEADLINE_HOUR),
+      lead_minutes: wholeNumber(env.VITE_PROMISE_LEAD_MINUTES, DEFAULT_PROMISE_LEAD_MINUTES),
     },
   };
 }

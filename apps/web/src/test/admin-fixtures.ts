@@ -2,8 +2,10 @@
 import type { AdminOrderDetail, AdminOrderRow, AdminTransfer, AdminTransferTotals, AdminUserRow } from '@lucky/shared';
 import { json, stubFetch } from './fetch-stub';
 
-export const ADMIN_USER = { id: 'a1', name: 'Quản Trị', picture: null, email: 'admin@example.com', is_admin: true };
-export const CUSTOMER_USER = { ...ADMIN_USER, id: 'u1', name: 'Nguyễn Văn An', email: 'an@example.com', is_admin: false };
+export const ADMIN_USER = { id: 'a1', name: 'Quản Trị', picture: null, email: 'admin@example.com', is_admin: true, role: 'owner' };
+/** Staff: the order queue and the bank transfers only (docs/product.md §6). */
+export const STAFF_USER = { ...ADMIN_USER, id: 's1', name: 'Nhân Viên', email: 'nhanvien@example.com', role: 'staff' };
+export const CUSTOMER_USER = { ...ADMIN_USER, id: 'u1', name: 'Nguyễn Văn An', email: 'an@example.com', is_admin: false, role: null };
 
 /** The header's calls plus the given routes, signed in as an admin unless `user` says otherwise. */
 export function stubAdminApi(routes: Parameters<typeof stubFetch>[0] = {}, user: object = ADMIN_USER) {
@@ -51,6 +53,9 @@ export function orderRow(overrides: Partial<AdminOrderRow> = {}): AdminOrderRow 
     updated_at: '2025-03-15T02:10:00.000Z',
     refund_status: null,
     at_risk: false,
+    received_vnd: 0,
+    refund_vnd: 0,
+    payment_unverified: false,
     ...overrides,
   };
 }

@@ -18,15 +18,17 @@ import {
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { idOr404 } from '../../lib/app-error.js';
-import { currentUser, requireAdmin } from '../../plugins/auth.js';
+import { currentUser, requireOwner, requireStaff } from '../../plugins/auth.js';
 import * as service from './service.js';
 
 const rowId = (params: { id: string }, message: string): number => idOr404(intIdParams, params, message);
 
 export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // onRequest, before validation: anonymous callers get 401 and customers 403 whatever they send.
-  const admin = { onRequest: requireAdmin(ctx) };
+  // onRequest, before validation: anonymous callers get 401 and customers 403 whatever they send. Staff read
+  // the catalogue (the order queue filters by platform); only owners change it (docs/product.md §6).
+  const staff = { onRequest: requireStaff(ctx) };
+  const owner = { onRequest: requireOwner(ctx) };
   const security = [{ apiKey: [], accessToken: [] }];
   const denied = { 401: errorBody, 403: errorBody };
   const idParams = z.object({ id: z.string() });
@@ -46,7 +48,7 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
   r.get(
     '/platform/api/v1/admin/platform',
     {
-      ...admin,
+      ...staff,
       schema: { tags: platformTags, summary: 'Mọi trò chơi, kể cả đang ẩn', security, response: { 200: adminPlatformList, ...denied } },
     },
     async () => service.listPlatforms(ctx.db),
@@ -54,7 +56,7 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
   r.post(
     '/platform/api/v1/admin/platform',
     {
-      ...admin,
+      ...owner,
       schema: {
         tags: platformTags,
         summary: 'Thêm trò chơi',
@@ -68,7 +70,7 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
   r.post(
     '/platform/api/v1/admin/platform/reorder',
     {
-      ...admin,
+      ...owner,
       schema: {
         tags: platformTags,
         summary: 'Sắp xếp trò chơi theo thứ tự các id gửi lên',
@@ -82,7 +84,7 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
   r.patch(
     '/platform/api/v1/admin/platform/:id',
     {
-      ...admin,
+      ...owner,
       schema: {
         tags: platformTags,
         summary: 'Sửa trò chơi',
@@ -101,7 +103,7 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
   r.get(
     '/store/api/v1/admin/store',
     {
-      ...admin,
+      ...staff,
       schema: {
         tags: storeTags,
         summary: 'Mọi sản phẩm (lọc theo trò chơi), kể cả đang ẩn',
@@ -115,7 +117,7 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
   r.post(
     '/store/api/v1/admin/store',
     {
-      ...admin,
+      ...owner,
       schema: { tags: storeTags, summary: 'Thêm sản phẩm', security, body: adminStoreCreate, response: { 200: adminStoreItem, 400: errorBody, ...denied } },
     },
     async (request) => changing(service.createStoreItem(ctx.db, currentUser(request).id, request.body)),
@@ -123,7 +125,7 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
   r.post(
     '/store/api/v1/admin/store/reorder',
     {
-      ...admin,
+      ...owner,
       schema: {
         tags: storeTags,
         summary: 'Sắp xếp sản phẩm theo thứ tự các id gửi lên',
@@ -137,7 +139,7 @@ export async function adminCatalogRoutes(app: FastifyInstance, ctx: AppContext):
   r.patch(
     '/store/api/v1/admin/store/:id',
     {
-      ...admin,
+      ...owner,
       schema: {
         tags: storeTags,
         summary: 'Sửa sản phẩm',

@@ -14,13 +14,14 @@ import {
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/app-error.js';
-import { currentUser, requireAdmin } from '../../plugins/auth.js';
+import { currentUser, requireOwner } from '../../plugins/auth.js';
 import { adjustCoins, ledger, listUsers } from './service.js';
 
 export async function adminCustomerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // onRequest, before validation: anonymous callers get 401 and customers 403 whatever they send.
-  const admin = { onRequest: requireAdmin(ctx) };
+  // onRequest, before validation: anonymous callers get 401, customers and staff 403 whatever they send.
+  // Customers' coins are the owners' (docs/product.md §6).
+  const admin = { onRequest: requireOwner(ctx) };
   const security = [{ apiKey: [], accessToken: [] }];
   const denied = { 401: errorBody, 403: errorBody };
 

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { okResponse, refreshBody, signInBody, signInProviderParams, signOutBody, tokenPair } from '@lucky/shared';
+import { API_MESSAGES, errorBody, okResponse, refreshBody, signInBody, signInProviderParams, signOutBody, tokenPair } from '@lucky/shared';
+import { isLoopbackHost } from '../../config-safety.js';
 import type { AppContext } from '../../context.js';
+import { forbidden } from '../../lib/app-error.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { verifyDemoToken } from './demo.js';
 import { createFacebookVerifier } from './facebook.js';
@@ -17,6 +19,21 @@ import { refresh, signIn, signOut } from './service.js';
  */
 const SIGN_IN_LIMIT: RateLimitOptions = { max: 20, timeWindow: '1 minute' };
 const REFRESH_LIMIT: RateLimitOptions = { max: 60, timeWindow: '1 minute' };
+
+/** Headers a proxy adds: a request that carries one came through a proxy, so from another machine. */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+/**
+ * Demo sign-in (any email, no password) serves the machine the shop runs on, whatever the settings say:
+ * a request that came through a proxy, or over a socket from another address, is refused
+ * (docs/decisions/0012-fail-closed-defaults.md). The socket's own address, never `request.ip`, which
+ * TRUST_PROXY lets a proxy's header set.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  if (PROXY_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
+  const address = request.raw.socket.remoteAddress;
+  return address !== undefined && isLoopbackHost(address);
+}
 
 /** The providers this app accepts, built once per app (Google's key set is cached inside its verifier). */
 function enabledProviders(ctx: AppContext): Map<string, VerifyProviderToken> {
@@ -45,10 +62,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         summary: 'Đăng nhập bằng token của nhà cung cấp (google, facebook, demo)',
         params: signInProviderParams,
         body: signInBody,
-        response: { 200: tokenPair },
+        response: { 200: tokenPair, 403: errorBody },
       },
     },
-    async (request) => signIn(ctx, providers, request.params.provider, request.body.user_access_token),
+    async (request) => {
+      if (request.params.provider === 'demo' && providers.has('demo') && !fromThisMachine(request)) {
+        throw forbidden(API_MESSAGES.demoSignInLocalOnly);
+      }
+      return signIn(ctx, providers, request.params.provider, request.body.user_access_token);
+    },
   );
 
   api.post(

@@ -217,7 +217,7 @@ describe('ledger effects of a move', () => {
     const accepted = await patchOk(order.id, { status: 1, received_vnd: order.totalPriceVnd });
     expect(accepted.paid_at).not.toBeNull();
     // The 16:00 promise runs from the payment (docs/decisions/0008), with the configured hour.
-    expect(accepted.due_at).toBe(dueAtFor(new Date(accepted.paid_at!), t.config.deadlineHour).toISOString());
+    expect(accepted.due_at).toBe(dueAtFor(new Date(accepted.paid_at!), t.config).toISOString());
     expect(accepted.finished_at).toBeNull();
     const completed = await patchOk(order.id, { status: 2 });
     expect(completed.finished_at).not.toBeNull();

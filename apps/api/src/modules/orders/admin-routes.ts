@@ -16,7 +16,7 @@ import {
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { idOr404 } from '../../lib/app-error.js';
-import { currentUser, requireAdmin } from '../../plugins/auth.js';
+import { currentUser, requireOwner, requireStaff } from '../../plugins/auth.js';
 import { changeOrderStatus, dashboard, getOrderDetail, listOrders, markRefundDone, revealOrderPassword } from './admin.js';
 
 const orderId = (params: { id: string }): string => idOr404(uuidParams, params, API_MESSAGES.orderNotFound);
@@ -31,8 +31,10 @@ const refundDoneBody = z.object({
 
 export async function adminOrderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // onRequest, before validation: anonymous callers get 401 and customers 403 whatever they send.
-  const admin = { onRequest: requireAdmin(ctx) };
+  // onRequest, before validation: anonymous callers get 401 and customers 403 whatever they send. Staff work
+  // the queue; the day's figures and refunds sent are the owners' (docs/product.md §6).
+  const admin = { onRequest: requireStaff(ctx) };
+  const owner = { onRequest: requireOwner(ctx) };
   const security = [{ apiKey: [], accessToken: [] }];
   const tags = ['admin-order'];
   const denied = { 401: errorBody, 403: errorBody };
@@ -55,7 +57,7 @@ export async function adminOrderRoutes(app: FastifyInstance, ctx: AppContext): P
   r.get(
     '/order/api/v1/admin/dashboard',
     {
-      ...admin,
+      ...owner,
       schema: { tags, summary: 'Số liệu hôm nay (giờ Việt Nam)', security, response: { 200: adminDashboard, ...denied } },
     },
     async () => dashboard(ctx.db),
@@ -118,7 +120,7 @@ export async function adminOrderRoutes(app: FastifyInstance, ctx: AppContext): P
   r.post(
     '/order/api/v1/admin/order/:id/refund-done',
     {
-      ...admin,
+      ...owner,
       schema: {
         tags,
         summary: 'Ghi nhận đã hoàn tiền cho đơn chuyển khoản đã thanh toán nhưng bị từ chối',

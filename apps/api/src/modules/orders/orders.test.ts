@@ -131,7 +131,7 @@ describe('POST /order/api/v1/order', () => {
     expect(order.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(order.pay_qr_code).not.toBe('');
     expect(order).not.toHaveProperty('order_pass');
-    expect(dueAtFor(new Date(order.created_at), 16).toISOString()).toBe(order.due_at);
+    expect(dueAtFor(new Date(order.created_at), t.config).toISOString()).toBe(order.due_at);
   });
 
   it('merges repeated items of the cart into one line', async () => {

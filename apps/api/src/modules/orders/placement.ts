@@ -12,6 +12,7 @@ import {
   ORDER_STATUS,
   PAY_METHOD,
   buildVietQrPayload,
+  coinPaymentProblem,
   computeTotals,
   orderProblem,
   type Order,
@@ -55,12 +56,12 @@ function mergeCart(items: OrderRequest['order_items']): Map<number, number> {
 }
 
 /**
- * Checks the request against spec §5 and the catalogue, and prices it from the catalogue the process
+ * Checks the request against docs/product.md §5 and the catalogue, and prices it from the catalogue the process
  * holds in memory: the active items of active platforms, dropped on every change on every instance
  * (modules/catalog/cache.ts, decision 0017).
  */
 async function draftOrder(ctx: AppContext, input: OrderRequest): Promise<Draft> {
-  // Spec §5, the rule the web form runs too: name and server, then the cart; the platform's own fields
+  // docs/product.md §5, the rule the web form runs too: name and server, then the cart; the platform's own fields
   // once its items say which platform it is. Missing fields are named, so the form can mark them.
   const early = orderProblem(input, null, input.order_items.length);
   if (early) throw badRequest(early.message, early.fields);
@@ -78,6 +79,13 @@ async function draftOrder(ctx: AppContext, input: OrderRequest): Promise<Draft> 
 
   const missing = orderProblem(input, platform.needLogin, input.order_items.length);
   if (missing) throw badRequest(missing.message, missing.fields);
+  // An item whose coin price is 0 cannot be paid with coins: nothing would be at stake, yet a late order
+  // would earn compensation (docs/decisions/0022-promise-lead-time.md). The web form runs the same rule.
+  const notPayable = coinPaymentProblem(
+    input.order_pay_method,
+    items.map((item) => ({ name: item.name, coin: item.coinCost })),
+  );
+  if (notPayable) throw badRequest(notPayable);
 
   const lines = items.map(
     (item, position): repo.PlacedLine => ({
@@ -159,7 +167,8 @@ export async function placeOrder(ctx: AppContext, userId: string, input: OrderRe
     idempotencyKey: key,
     requestHash: fingerprint,
     createdAt: placedAt,
-    dueAt: dueAtFor(placedAt, ctx.config.deadlineHour),
+    // A coin order's promise starts now; a bank order's is set again when it is paid.
+    dueAt: dueAtFor(placedAt, ctx.config),
   };
 
   try {

@@ -150,7 +150,7 @@ describe('POST …/transfer/{id}/attach', () => {
     // Confirmed by hand: the promise runs from the confirmation (0008), the bank's time is in the audit.
     expect(paid.paidAt!.getTime()).toBeGreaterThanOrEqual(before);
     expect(paid.paidAt!.getTime()).toBeLessThanOrEqual(Date.now());
-    expect(paid.dueAt).toEqual(dueAtFor(paid.paidAt!, s.t.config.deadlineHour));
+    expect(paid.dueAt).toEqual(dueAtFor(paid.paidAt!, s.t.config));
 
     const [move] = await h.audits(order.id, 'order.status');
     expect(move).toMatchObject({

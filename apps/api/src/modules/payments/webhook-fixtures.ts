@@ -14,6 +14,8 @@ export const SHOP_ACCOUNT = '0071000123456';
 
 /** Env for a test app with both providers (and both SePay methods) configured. */
 export const BANK_FEED_ENV = {
+  // A bank feed's secrets belong to a public shop: tried here on one machine beside the local defaults.
+  ALLOW_LOCAL_DEFAULTS: 'true' as const,
   SEPAY_WEBHOOK_SECRET: SEPAY_SECRET,
   SEPAY_API_KEY,
   CASSO_SECRET,

@@ -106,7 +106,7 @@ describe.each(PROVIDERS)('%s webhook: matching', (provider) => {
     const paid = await storedOrder(order.id);
     expect(paid.status).toBe(1);
     expect(paid.paidAt).toEqual(at);
-    expect(paid.dueAt).toEqual(dueAtFor(at, t.config.deadlineHour));
+    expect(paid.dueAt).toEqual(dueAtFor(at, t.config));
     expect(transfer).toMatchObject({
       status: 'matched',
       reason: '',
@@ -240,12 +240,12 @@ describe.each(PROVIDERS)('%s webhook: matching', (provider) => {
     const paid = await storedOrder(order.id);
     expect(paid.paidAt!.getTime()).toBeGreaterThanOrEqual(before);
     expect(paid.paidAt!.getTime()).toBeLessThanOrEqual(Date.now());
-    expect(paid.dueAt).toEqual(dueAtFor(paid.paidAt!, t.config.deadlineHour));
+    expect(paid.dueAt).toEqual(dueAtFor(paid.paidAt!, t.config));
   });
 
   it('promises 16:00 the same day for a payment before 16:00, the next day for one after (0008)', async () => {
     const hour = 60 * 60_000;
-    const startOfToday = new Date(dueAtFor(new Date(), 0).getTime() - 24 * hour);
+    const startOfToday = new Date(dueAtFor(new Date(), { deadlineHour: 0, promiseLeadMinutes: 0 }).getTime() - 24 * hour);
     const startOfYesterday = new Date(startOfToday.getTime() - 24 * hour);
     const deadline = t.config.deadlineHour * hour;
     for (const [paidAfterMidnight, due] of [

@@ -3,6 +3,8 @@ import {
   adminTransfer,
   adminTransferList,
   adminTransferTotals,
+  bankFeedStatuses,
+  reconcileResult,
   type AdminTransferAttach,
   type TransferStatus,
 } from '@lucky/shared';
@@ -81,6 +83,33 @@ export function useRefundTransfer(id: string) {
   return useMutation({
     mutationFn: (note: string) =>
       api.post(`/payment/api/v1/admin/transfer/${encodeURIComponent(id)}/refund`, { note }, adminTransfer),
+    onSettled: invalidate,
+  });
+}
+
+const RECONCILE_PATH = '/payment/api/v1/admin/reconcile';
+
+/**
+ * Where each configured bank feed's pulls stand (null-free: an empty list when none is configured). Silent:
+ * the page works without it, so a failure hides the section rather than raising a toast.
+ */
+export function useBankFeeds() {
+  return useQuery({
+    queryKey: [...TRANSFERS_KEY, 'feeds'],
+    queryFn: ({ signal }) => api.get(RECONCILE_PATH, bankFeedStatuses, { signal }),
+    refetchInterval: REFRESH_MS,
+    meta: { silent: true },
+  });
+}
+
+/**
+ * 'Đối soát ngay': the API pulls every configured feed before it answers, per provider what it listed and
+ * what was new; the transfers, the feeds' state and the orders (a missed payment pays its order) are read again.
+ */
+export function useReconcileNow() {
+  const invalidate = useInvalidateAfterAction();
+  return useMutation({
+    mutationFn: () => api.post(RECONCILE_PATH, undefined, reconcileResult),
     onSettled: invalidate,
   });
 }

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { OrderFormInput, OrderFormOutput, OrderRequestInput } from '@lucky/shared';
-import { EMPTY_ORDER_FORM, orderProblem } from '@lucky/shared/order-rules';
+import { EMPTY_ORDER_FORM, coinPaymentProblem, orderProblem } from '@lucky/shared/order-rules';
 import { DEFAULT_PAY_METHOD, PAY_METHOD, type PayMethod } from '@lucky/shared/pay-method';
 import { useToast } from '../../components/ui/toast';
 import { useSignedIn } from '../../lib/session';
@@ -11,7 +11,7 @@ import { focusFirstField } from './field-focus';
 
 /** What checkout needs of a cart line (the cart itself is another feature's, handed in by the page). */
 export interface CheckoutLine {
-  item: { id: number };
+  item: { id: number; name: string; coin: number };
   quantity: number;
 }
 
@@ -64,6 +64,12 @@ export function useCheckout({ needLogin, lines, balance, onPlaced }: CheckoutOpt
     const problem = orderProblem(fields, needLogin, lines.length);
     if (problem) {
       showError(problem.message);
+      return;
+    }
+    // The API's rule too: an item whose coin price is 0 cannot be paid with coins.
+    const notPayable = coinPaymentProblem(payMethod, lines.map((line) => line.item));
+    if (notPayable) {
+      showError(notPayable);
       return;
     }
     const body: OrderRequestInput = {

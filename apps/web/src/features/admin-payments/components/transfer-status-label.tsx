@@ -20,6 +20,10 @@ const COLOURS: Record<TransferStatus, { bgcolor: string; color: string } | null>
   ignored: null,
   attached: { bgcolor: '#2e7d32', color: '#ffffff' },
   refunded: { bgcolor: '#1565c0', color: '#ffffff' },
+  invalid: { bgcolor: '#c62828', color: '#ffffff' },
+  duplicate: null,
+  manual: { bgcolor: '#fbc02d', color: 'rgba(0, 0, 0, 0.87)' },
+  verified: { bgcolor: '#2e7d32', color: '#ffffff' },
 };
 
 /** A reason code as staff read it; an unknown one (a newer API) shows as sent. */

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import {
   formatVnd,
   listTotalLabel,
+  TRANSFER_SOURCE_LABELS,
   TRANSFER_STATUS_LABELS,
   transferStatus,
   type AdminTransfer,
@@ -27,6 +28,7 @@ import { formatAdminTime } from '../../../lib/admin-format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { TRANSFER_PAGE_SIZE, useTransfers } from '../api';
 import { AttachDialog } from './attach-dialog';
+import { ReconcilePanel } from './reconcile-panel';
 import { RefundDialog } from './refund-dialog';
 import { TransferStatusLabel } from './transfer-status-label';
 import { TransferTotals } from './transfer-totals';
@@ -54,7 +56,7 @@ const TRANSFER_COLUMNS = [
   'Thao tác',
 ] as const;
 
-const PROVIDER_LABELS: Record<BankProvider, string> = { sepay: 'SePay', casso: 'Casso' };
+const PROVIDER_LABELS: Record<BankProvider | 'manual', string> = { sepay: 'SePay', casso: 'Casso', manual: 'Nhân viên' };
 
 /** The filters live in the address, so a filtered list can be linked, reloaded and gone back to. */
 function filtersFrom(params: URLSearchParams) {
@@ -103,6 +105,12 @@ function TransferRow({
       </TableCell>
       <TableCell>
         <Typography variant="body2">{PROVIDER_LABELS[transfer.provider]}</Typography>
+        {/* How it reached the shop: the provider's webhook, a pull of its list ('Đối soát ngay'), or staff. */}
+        {transfer.source && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {TRANSFER_SOURCE_LABELS[transfer.source]}
+          </Typography>
+        )}
         <Typography variant="caption" color="text.secondary">
           TK {transfer.account_number}
         </Typography>
@@ -167,6 +175,7 @@ export function TransfersPage() {
     <>
       <PageHeading title="Giao dịch ngân hàng" />
       <TransferTotals />
+      <ReconcilePanel />
 
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Giao dịch đã nhận

@@ -3,6 +3,7 @@ import { lazyWithMui } from '../../../components/ui/lazy-component';
 import type { Checkout } from '../use-checkout';
 import { ORDER_FORM_ID } from './order-form-id';
 import { PayMethodToggle } from './pay-method-toggle';
+import { PromiseLine } from './promise-line';
 
 // MUI's dialog, loaded when a visitor is first asked to sign in: the page's first screen does not need
 // it (the page prefetches its code once loaded, app/page-modules.ts).
@@ -41,7 +42,7 @@ export function OrderButton({ checkout, className = 'ls-button-large ls-full-wid
   );
 }
 
-/** Under the cart: the two payment toggles and the order button. */
+/** Under the cart: the two payment toggles, when the order will be done, and the order button. */
 export function PayAndOrder({ checkout, onOrder }: { checkout: Checkout; onOrder?: () => void }) {
   return (
     <>
@@ -51,6 +52,7 @@ export function PayAndOrder({ checkout, onOrder }: { checkout: Checkout; onOrder
         coinsOffered={checkout.coinsOffered}
         balance={checkout.balance}
       />
+      <PromiseLine />
       <OrderButton checkout={checkout} onClick={onOrder} />
     </>
   );

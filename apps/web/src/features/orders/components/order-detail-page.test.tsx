@@ -55,6 +55,23 @@ describe('/gameorder/:id', () => {
     expect(net.sent(detail(order.id))).toHaveLength(0);
   });
 
+  it('shows an open order’s own due time, and that an unpaid bank order’s promise starts with its payment', async () => {
+    const coin = testOrder({ status: 0, pay_method: 0, due_at: '2026-11-26T09:00:00.000Z' });
+    const { unmount } = await openWithState(coin);
+    expect(screen.getByText('Hạn hoàn thành').nextElementSibling).toHaveTextContent('Hoàn thành trước 16:00 26/11/2026');
+    unmount();
+
+    await openWithState(testOrder({ status: 0, pay_method: 1, due_at: '2026-11-26T09:00:00.000Z' }));
+    expect(screen.getByText('Hạn hoàn thành').nextElementSibling).toHaveTextContent(
+      'Thời hạn hoàn thành được tính từ lúc shop nhận được tiền chuyển khoản.',
+    );
+  });
+
+  it('shows no due time once the order is finished', async () => {
+    await openWithState(testOrder({ status: 2 }));
+    expect(screen.queryByText('Hạn hoàn thành')).not.toBeInTheDocument();
+  });
+
   it('shows the QR of pay_qr_code (size 256, level L) with the transfer details for a pending bank order', async () => {
     const order = testOrder({ status: 0, pay_method: 1, pay_qr_code: PAY_QR });
     const { user } = await openWithState(order);

@@ -15,6 +15,7 @@ import { useOrder } from '../api';
 import { formatOrderTime } from '../format';
 import { BankTransferBlock } from './bank-transfer-block';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { PushOptIn } from './push-opt-in';
 import { ResultPictures } from './result-pictures';
 import { SignInRequired } from './sign-in-required';
 
@@ -136,6 +137,10 @@ function OrderDetail({ order }: { order: Order }) {
   // A bank order moves to 'Đang xử lý' when its payment arrives (docs/product.md §4).
   const paidByBank = !byCoin && order.status === ORDER_STATUS.PROCESSING;
   const account = order.order_account ? `Tài khoản: ${order.order_account}` : order.order_uid ? `UID: ${order.order_uid}` : '';
+  // The order's own promise (its due_at, the 16:00 deadline with the lead time); an unpaid bank order's starts
+  // when its money arrives (docs/decisions/0008, 0022).
+  const open = pending || order.status === ORDER_STATUS.PROCESSING;
+  const dueText = pending && !byCoin ? STOREFRONT_TEXTS.orderDueAfterPayment : STOREFRONT_TEXTS.orderDueAt(formatOrderTime(order.due_at));
 
   return (
     <div className="ls-order-detail">
@@ -157,6 +162,7 @@ function OrderDetail({ order }: { order: Order }) {
         <dl className="ls-order-terms">
           <Term label="Trò chơi" value={order.platform_name} />
           <Term label="Thời gian đặt" value={formatOrderTime(order.created_at)} />
+          {open && <Term label="Hạn hoàn thành" value={dueText} />}
           <Term label="Thanh toán" value={payMethodLabel(order.pay_method)} />
           <Term label="Tên" value={order.order_bank_name} />
           <Term label="Server" value={[order.order_server, account].filter(Boolean).join(' · ')} />
@@ -216,6 +222,9 @@ function OrderDetail({ order }: { order: Order }) {
           <p className="ls-body1">{STOREFRONT_TEXTS.bankPaid}</p>
         </Section>
       )}
+
+      {/* Until the order is finished: notifications of what happens to it next. */}
+      {(pending || order.status === ORDER_STATUS.PROCESSING) && <PushOptIn />}
 
       <Section title={TEXTS.adminReply}>
         {order.result_comment ? (
