@@ -137,6 +137,33 @@ describe('the console, live', { timeout: 20_000 }, () => {
     expect(shown.map((n) => n.tag)).toEqual([transferRow().id]);
   });
 
+  it('raises the alert when a bank feed’s pulls have failed for an hour, and shows the feed’s state again', async () => {
+    signInAs();
+    const shown = grantNotifications();
+    const events = sseRoute();
+    const failing = { provider: 'sepay', last_success_at: null, failing_since: '2025-03-15T01:00:00.000Z', last_error: 'SePay trả lỗi HTTP 503' };
+    const FEEDS = 'GET /payment/api/v1/admin/reconcile';
+    const net = stubAdminApi({
+      [EVENTS]: events.reply,
+      [TRANSFERS]: json({ rows: [], total: 0 }),
+      [TOTALS]: json(transferTotals()),
+      [FEEDS]: inTurn(
+        json({ interval_seconds: 300, feeds: [{ ...failing, failing_since: null, last_error: '' }] }),
+        json({ interval_seconds: 300, feeds: [failing] }),
+      ),
+    });
+    renderApp('/admin/transfers');
+
+    await waitFor(() => expect(net.sent(FEEDS)).toHaveLength(1), FIRST_RENDER);
+    await waitFor(() => expect(events.connections).toHaveLength(1));
+    events.latest().send(sseMessage('feed', { cause: 'feed_failing', feed: failing }, 35));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Không đối soát được với SePay đã hơn 1 giờ: SePay trả lỗi HTTP 503');
+    await waitFor(() => expect(net.sent(FEEDS)).toHaveLength(2));
+    expect(await screen.findByText(/Không lấy được giao dịch từ SePay/)).toBeInTheDocument();
+    expect(shown.map((n) => n.tag)).toEqual(['feed-sepay']);
+  });
+
   it("offers 'Bật thông báo trình duyệt' until the admin answers", async () => {
     signInAs();
     const shown = grantNotifications();
