@@ -6,7 +6,10 @@
 import crypto from 'node:crypto';
 import { devices, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { orderPushMessage } from '@lucky/shared/push';
-import { hydrated, newEmail, placeBankOrder, seriousViolations, signIn, snapshot } from './support';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import { catalogue, hydrated, newEmail, placeBankOrder, seriousViolations, signIn, snapshot } from './support';
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 const { defaultBrowserType, ...pixel7 } = devices['Pixel 7'];
@@ -37,14 +40,30 @@ async function registrationId(context: BrowserContext, page: Page): Promise<{ id
 }
 
 test.describe('installable, offline, notifications', () => {
-  test('Chromium finds the shop installable; without a network a page is the offline page; nothing of the API is cached', async ({ page }, testInfo) => {
+  test('Chromium finds the shop installable', async ({ browser }, testInfo) => {
+    // A browser profile of its own: Chromium offers no installation in a throwaway (incognito) context.
+    const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'lucky-install-'));
+    const { launchOptions, baseURL } = testInfo.project.use;
+    const context = await browser.browserType().launchPersistentContext(profile, { ...launchOptions, ...pixel7, baseURL, locale: 'vi-VN' });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/');
+      await hydrated(page);
+      await serviceWorkerInControl(page);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      await fs.rm(profile, { recursive: true, force: true });
+    }
+  });
+
+  test('without a network a page is the offline page; nothing of the API or of a page is cached', async ({ page }, testInfo) => {
     await page.goto('/');
     await hydrated(page);
     await serviceWorkerInControl(page);
 
-    const cdp = await page.context().newCDPSession(page);
-    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-    expect(installabilityErrors).toEqual([]);
     const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as Record<string, unknown> & {
       icons: { sizes: string; purpose: string }[];
     };
@@ -103,8 +122,10 @@ test.describe('installable, offline, notifications', () => {
       };
     }, fake);
 
+    const { byName, items } = await catalogue(page.request);
+    const [item] = await items(byName('Đảo Sinh Tồn'));
     await signIn(page, newEmail(testInfo, 'thongbao'));
-    const placed = await placeBankOrder(page, 1);
+    const placed = await placeBankOrder(page, item!.id);
     await page.goto(`/gameorder/${placed.id}`);
     await hydrated(page);
     await serviceWorkerInControl(page);
