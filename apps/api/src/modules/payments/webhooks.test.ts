@@ -249,7 +249,8 @@ describe.each(PROVIDERS)('%s webhook: matching', (provider) => {
     const startOfYesterday = new Date(startOfToday.getTime() - 24 * hour);
     const deadline = t.config.deadlineHour * hour;
     for (const [paidAfterMidnight, due] of [
-      [deadline - 60_000, new Date(startOfYesterday.getTime() + deadline)],
+      // Paid a minute before the lead time before 16:00 begins (PROMISE_LEAD_MINUTES, decision 0022).
+      [deadline - (t.config.promiseLeadMinutes + 1) * 60_000, new Date(startOfYesterday.getTime() + deadline)],
       [deadline + 90 * 60_000, new Date(startOfToday.getTime() + deadline)],
     ] as const) {
       const at = new Date(startOfYesterday.getTime() + paidAfterMidnight);

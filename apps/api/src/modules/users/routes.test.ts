@@ -15,7 +15,7 @@ describe('GET /user/api/v1/user', () => {
     const { access_token, userId } = await t.signIn('hoa@lucky.test');
     const res = await t.request({ method: 'GET', url: URL, token: access_token });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: userId, name: 'hoa', picture: null, email: 'hoa@lucky.test', is_admin: false });
+    expect(res.json()).toEqual({ id: userId, name: 'hoa', picture: null, email: 'hoa@lucky.test', is_admin: false, role: null });
   });
 
   it('also accepts a "Bearer " prefix from other tools', async () => {
