@@ -56,6 +56,11 @@ export default defineConfig({
       // public shop's setting, tried on this machine beside the local defaults.
       ALLOW_LOCAL_DEFAULTS: 'true',
       SEPAY_WEBHOOK_SECRET: 'e2e-sepay-webhook-secret-0123456789',
+      // 'Đối soát ngay' reads SePay's transaction list from tests/sepay-list-stand-in.ts, which the journey
+      // starts; no pull runs by itself, so a journey decides when the shop looks.
+      SEPAY_API_TOKEN: 'e2e-sepay-api-token-0123456789',
+      SEPAY_API_URL: 'http://127.0.0.1:8093',
+      RECONCILE_SECONDS: '0',
       BANK_ACCOUNT_NUMBER: '0123456789',
       // Order notifications (Web Push): a key pair for these journeys only (npm run vapid).
       VAPID_PUBLIC_KEY: 'BH5mS2G3LEFkLEqfleED7AI4ZwxnkdgD_kBb8pDwnbIKPGsdZwWqhkCX1z9EDP1eKh5jwCZqJj-z9T5kcVuOW5o',
