@@ -61,8 +61,8 @@ async function getJson(name: string, url: URL, authorization: string, options: F
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      const reason = timeout.aborted ? 'không trả lời kịp' : 'không kết nối được';
-      throw new FeedError(`${name} ${reason} (${url.host})`, { cause: error });
+      const message = timeout.aborted ? `${name} không trả lời kịp` : `Không kết nối được ${name}`;
+      throw new FeedError(`${message} (${url.host})`, { cause: error });
     }
     if (response.status === 429) {
       await response.body?.cancel();
