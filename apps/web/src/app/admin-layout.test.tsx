@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_USER, stubAdminApi, loadAdminChunks, FIRST_RENDER } from '../test/admin-fixtures';
+import { CUSTOMER_USER, STAFF_USER, stubAdminApi, loadAdminChunks, FIRST_RENDER } from '../test/admin-fixtures';
 import { json, stubFetch } from '../test/fetch-stub';
 import { renderApp, signInAs } from '../test/render-app';
 
@@ -46,5 +46,29 @@ describe('/admin access', { timeout: 20_000 }, () => {
     expect(await screen.findByText('1.250.000 VNĐ', {}, FIRST_RENDER)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Xem các đơn này' })).toHaveAttribute('href', '/admin/orders?risk=1');
     expect(screen.getByRole('navigation', { name: 'Quản trị' })).toBeInTheDocument();
+  });
+});
+
+describe('/admin for staff: what the role cannot do is not offered', { timeout: 20_000 }, () => {
+  it('shows staff the orders and the bank transfers only, and takes them from the dashboard to the orders', async () => {
+    signInAs();
+    const net = stubAdminApi({ 'GET /order/api/v1/admin/order/list?status=-1&page=1&limit=20': json({ rows: [], total: 0 }) }, STAFF_USER);
+    const { location } = renderApp('/admin');
+
+    await waitFor(() => expect(location().pathname).toBe('/admin/orders'), FIRST_RENDER);
+    const nav = await screen.findByRole('navigation', { name: 'Quản trị' });
+    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Đơn hàng', 'Giao dịch ngân hàng']);
+    // The day's figures are the owners': never asked for.
+    expect(net.sent(DASHBOARD)).toHaveLength(0);
+  });
+
+  it.each(['/admin/catalog', '/admin/customers'])('refuses staff at %s, without calling its routes', async (path) => {
+    signInAs();
+    const net = stubAdminApi({}, STAFF_USER);
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { name: 'Bạn không có quyền truy cập trang này' }, FIRST_RENDER)).toBeInTheDocument();
+    expect(screen.getByText('Trang này chỉ dành cho chủ shop.')).toBeInTheDocument();
+    expect(net.requests.some((request) => request.path.includes('/admin/user/') || request.path.includes('/admin/store'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate, Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,27 +6,29 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { usePageTitle } from '../components/ui/use-page-title';
-import { useCurrentUser } from '../features/auth/api';
+import { useConsoleRole, useCurrentUser } from '../features/auth/api';
 import { useSignedIn } from '../lib/session';
 import { AdminEvents, NotificationButton } from './admin-events';
 
+/** The console's sections; `owner`: for the shop's owners only (staff work the orders and the transfers). */
 const SECTIONS = [
-  { to: '/admin', label: 'Tổng quan', exact: true },
+  { to: '/admin', label: 'Tổng quan', exact: true, owner: true },
   { to: '/admin/orders', label: 'Đơn hàng' },
-  { to: '/admin/catalog', label: 'Danh mục' },
-  { to: '/admin/customers', label: 'Khách hàng' },
+  { to: '/admin/catalog', label: 'Danh mục', owner: true },
+  { to: '/admin/customers', label: 'Khách hàng', owner: true },
   { to: '/admin/transfers', label: 'Giao dịch ngân hàng' },
 ] as const;
 
 function AdminNav() {
   const { pathname } = useLocation();
+  const role = useConsoleRole();
   return (
     <Box
       component="nav"
       aria-label="Quản trị"
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3, pb: 1, borderBottom: 1, borderColor: 'divider' }}
     >
-      {SECTIONS.map((section) => {
+      {SECTIONS.filter((section) => role === 'owner' || !('owner' in section)).map((section) => {
         const current =
           'exact' in section ? pathname === section.to || pathname === `${section.to}/` : pathname.startsWith(section.to);
         return (
@@ -78,6 +80,17 @@ function Refusal({ title, text }: { title: string; text: string }) {
 
 export function AdminNotFound() {
   return <Refusal title="Không tìm thấy trang" text="Trang quản trị này không tồn tại." />;
+}
+
+/**
+ * A page for the shop's owners (the dashboard, the catalogue, customers' coins). Staff get `staffView`
+ * when given (the console's home sends them to the orders), otherwise a refusal; the API refuses them too.
+ */
+export function OwnerOnly({ children, staffView }: { children: ReactNode; staffView?: ReactNode }) {
+  const role = useConsoleRole();
+  if (role === 'owner') return children;
+  if (staffView) return staffView;
+  return <Refusal title="Bạn không có quyền truy cập trang này" text="Trang này chỉ dành cho chủ shop." />;
 }
 
 /**

@@ -3,10 +3,10 @@
  * chunk and each page below is another, so customers never download admin code.
  */
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 // Nothing here imports the shop's own app/ modules (not-found page, page skeleton): sharing them made
 // the bundler move them out of the entry chunk into extra first-load files.
-import { AdminLayout, AdminNotFound } from './admin-layout';
+import { AdminLayout, AdminNotFound, OwnerOnly } from './admin-layout';
 
 const DashboardPage = lazy(() =>
   import('../features/admin-dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
@@ -31,11 +31,32 @@ export default function AdminRoutes() {
   return (
     <Routes>
       <Route element={<AdminLayout />}>
-        <Route index element={<DashboardPage />} />
+        <Route
+          index
+          element={
+            <OwnerOnly staffView={<Navigate to="orders" replace />}>
+              <DashboardPage />
+            </OwnerOnly>
+          }
+        />
         <Route path="orders" element={<OrderQueuePage />} />
         <Route path="orders/:id" element={<AdminOrderPage />} />
-        <Route path="catalog" element={<CatalogPage />} />
-        <Route path="customers" element={<CustomersPage />} />
+        <Route
+          path="catalog"
+          element={
+            <OwnerOnly>
+              <CatalogPage />
+            </OwnerOnly>
+          }
+        />
+        <Route
+          path="customers"
+          element={
+            <OwnerOnly>
+              <CustomersPage />
+            </OwnerOnly>
+          }
+        />
         <Route path="transfers" element={<TransfersPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>

@@ -9,6 +9,7 @@ import {
   orderDetail,
   orderRow,
   PICTURE_ID,
+  STAFF_USER,
   stubAdminApi,
 } from '../../../test/admin-fixtures';
 
@@ -22,9 +23,9 @@ const PAGE = `/admin/orders/${ORDER_ID}`;
 
 const picture = () => new File([new Uint8Array([137, 80, 78, 71])], 'ket-qua.png', { type: 'image/png' });
 
-async function openPage(routes: Parameters<typeof stubAdminApi>[0]) {
+async function openPage(routes: Parameters<typeof stubAdminApi>[0], user?: object) {
   signInAs();
-  const net = stubAdminApi(routes);
+  const net = stubAdminApi(routes, user);
   const view = renderApp(PAGE);
   await screen.findByRole('heading', { name: 'Đơn LS240001' }, FIRST_RENDER);
   return { ...view, net };
@@ -93,6 +94,20 @@ describe('/admin/orders/:id', { timeout: 20_000 }, () => {
     await navigate(PAGE);
     expect(await screen.findByRole('button', { name: 'Hiện mật khẩu' }, FIRST_RENDER)).toBeInTheDocument();
     expect(screen.queryByText('mat-khau-bi-mat')).not.toBeInTheDocument();
+  });
+
+  it('offers the owner "Đã hoàn tiền" for a refund owed, and staff only the reveal and the moves they may make', async () => {
+    const owed = orderDetail({ status: 3, refund_status: 'due', refund_vnd: 100_000 });
+    const { unmount } = await openPage({ [DETAIL]: json(owed) });
+    expect(await screen.findByRole('button', { name: 'Đã hoàn tiền' })).toBeInTheDocument();
+    unmount();
+
+    const staffView = await openPage({ [DETAIL]: json(owed) }, STAFF_USER);
+    expect(screen.queryByRole('button', { name: 'Đã hoàn tiền' })).not.toBeInTheDocument();
+    staffView.unmount();
+    await openPage({ [DETAIL]: json(orderDetail()) }, STAFF_USER);
+    expect(screen.getByRole('button', { name: 'Hiện mật khẩu' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Hoàn thành' })).toBeInTheDocument();
   });
 
   it('says when an order has no password, offering no reveal', async () => {

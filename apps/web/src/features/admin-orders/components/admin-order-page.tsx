@@ -36,6 +36,7 @@ import { EmptyState } from '../../../components/admin/empty-state';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { formatAdminTime } from '../../../lib/admin-format';
+import { useConsoleRole } from '../../auth/api';
 import { useAdminOrder, useMarkRefundDone, useMoveOrder, useRevealPassword } from '../api';
 import { CompleteDialog } from './complete-dialog';
 import { DueMarker } from './due-marker';
@@ -135,6 +136,7 @@ function paymentState(order: AdminOrderDetail): string {
 type DialogName = 'confirm' | 'complete' | 'reject' | 'refund' | null;
 
 function Actions({ order }: { order: AdminOrderDetail }) {
+  const role = useConsoleRole();
   const [dialog, setDialog] = useState<DialogName>(null);
   const [refundNote, setRefundNote] = useState('');
   const move = useMoveOrder(order.id);
@@ -159,7 +161,8 @@ function Actions({ order }: { order: AdminOrderDetail }) {
   const canAccept = order.status === ORDER_STATUS.PENDING && canMoveOrder(order.status, ORDER_STATUS.PROCESSING);
   const canComplete = canMoveOrder(order.status, ORDER_STATUS.COMPLETED);
   const canReject = canMoveOrder(order.status, ORDER_STATUS.REJECTED);
-  const refundDue = order.refund_status === REFUND_STATUS.DUE;
+  // Recording money sent back is the owners' (docs/product.md §6): staff see the refund is owed, not the button.
+  const refundDue = order.refund_status === REFUND_STATUS.DUE && role === 'owner';
   if (!canAccept && !canComplete && !canReject && !refundDue) return null;
 
   return (
