@@ -186,6 +186,10 @@ for (const deviceName of ['Pixel 7', 'iPhone 13'] as const) {
       await page.goto(`/gameorder/${id}`);
       await hydrated(page);
       await expect(page.getByRole('img', { name: `Mã QR chuyển khoản cho đơn ${order.code}` })).toBeVisible();
+      // Notifications: on an iPhone, Safari gives them only to a shop added to the home screen, and says how.
+      const notifications = page.getByRole('region', { name: /thông báo/i });
+      if (deviceName === 'iPhone 13') await expect(notifications).toContainText('Thêm vào Màn hình chính');
+      else await expect(notifications.getByRole('button', { name: 'Nhận thông báo khi đơn hoàn thành' })).toBeVisible();
 
       // No Web Share API for files in this Chromium: the picture downloads, named after the order.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Lưu ảnh QR' }).tap()]);

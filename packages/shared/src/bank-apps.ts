@@ -23,7 +23,7 @@ export const BANK_APPS: readonly BankApp[] = [
   { appId: 'bidv', name: 'BIDV SmartBanking', fillsTransfer: true },
   { appId: 'acb', name: 'ACB ONE', fillsTransfer: true },
   { appId: 'ocb', name: 'OCB OMNI', fillsTransfer: true },
-  { appId: 'vcb', name: 'Vietcombank', fillsTransfer: false },
+  { appId: 'vcb', name: 'VCB Digibank', fillsTransfer: false },
   { appId: 'tcb', name: 'Techcombank', fillsTransfer: false },
   { appId: 'vba', name: 'Agribank', fillsTransfer: false },
   { appId: 'vpb', name: 'VPBank NEO', fillsTransfer: false },
