@@ -6,7 +6,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { usePageTitle } from '../components/ui/use-page-title';
-import { useConsoleRole, useCurrentUser } from '../features/auth/api';
+import { useCurrentUser } from '../features/auth/api';
+import { ConsoleRoleContext, useConsoleRole } from '../lib/console-role';
 import { useSignedIn } from '../lib/session';
 import { AdminEvents, NotificationButton } from './admin-events';
 
@@ -120,12 +121,14 @@ export function AdminLayout() {
     );
   }
   return (
-    <Box>
-      <AdminEvents />
-      <AdminNav />
-      <Suspense fallback={<AdminSkeleton />}>
-        <Outlet />
-      </Suspense>
-    </Box>
+    <ConsoleRoleContext value={user.data.role}>
+      <Box>
+        <AdminEvents />
+        <AdminNav />
+        <Suspense fallback={<AdminSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </ConsoleRoleContext>
   );
 }

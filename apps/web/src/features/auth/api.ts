@@ -29,12 +29,3 @@ export function useCurrentUser() {
     meta: { silent: true },
   });
 }
-
-/**
- * The signed-in user's role in the console (docs/product.md §6): 'owner' (everything), 'staff' (the order
- * queue and the bank transfers) or null. The console hides what the role cannot do; the API refuses it.
- */
-export function useConsoleRole(): 'owner' | 'staff' | null {
-  const { data } = useCurrentUser();
-  return data?.role ?? null;
-}

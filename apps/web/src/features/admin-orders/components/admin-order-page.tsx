@@ -36,7 +36,7 @@ import { EmptyState } from '../../../components/admin/empty-state';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { formatAdminTime } from '../../../lib/admin-format';
-import { useConsoleRole } from '../../auth/api';
+import { useConsoleRole } from '../../../lib/console-role';
 import { useAdminOrder, useMarkRefundDone, useMoveOrder, useRevealPassword } from '../api';
 import { CompleteDialog } from './complete-dialog';
 import { DueMarker } from './due-marker';
