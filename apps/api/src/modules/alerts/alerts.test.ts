@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { startTelegramStandIn, type TelegramStandIn } from '../../test/provider-stand-ins.js';
 import { createEventHub, type LiveEvent } from '../events/hub.js';
 import { announceAtRiskOrders } from '../orders/service.js';
-import { BANK_FEED_ENV, deliver, newTxId } from '../payments/webhook-fixtures.js';
+import { BANK_FEED_ENV, deliver, newTxId, notificationOf, post, signatureOf } from '../payments/webhook-fixtures.js';
 import { startAlerts, type AlertOptions } from './service.js';
 
 const ORDER_URL = '/order/api/v1/order';
@@ -151,6 +151,21 @@ describe('staff alerts on Telegram', () => {
     expect(telegram.messages.slice(before).map((message) => message.text)).toEqual([
       '❓ Giao dịch chưa khớp 50.000 VNĐ — nội dung "chuyen tien an trua" — lý do: Nội dung không có mã đơn — lúc 09:15 10/03',
     ]);
+  });
+
+  it('tells staff about a signed notification the shop could not read, naming the field', async () => {
+    const before = telegram.messages.length;
+    const received = nextEvent(t, (event) => event.kind === 'transfer' && event.cause === 'received');
+    const body = JSON.parse(notificationOf('sepay', { txId: newTxId(), amountVnd: 70_000, memo: 'x' }).raw);
+    delete body.transferType;
+    const raw = JSON.stringify(body);
+    const res = await post(t.app, 'sepay', raw, signatureOf('sepay', { body, raw }));
+    expect(res.statusCode, res.body).toBe(200);
+    await received;
+    await t.app.alerts.idle();
+    const texts = telegram.messages.slice(before).map((message) => message.text);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain('⚠️ Thông báo giao dịch 70.000 VNĐ từ SePay không đọc được (trường lỗi: transferType)');
   });
 
   it('tells staff once when a transfer pays a bank order: the order is paid, the transfer needs nobody', async () => {

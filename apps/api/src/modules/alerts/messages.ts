@@ -66,6 +66,15 @@ export function unmatchedTransferText(transfer: AdminTransfer): string {
   );
 }
 
+/** A signed notification the shop could not read: money may have come in that nothing records yet. */
+export function unreadableTransferText(transfer: AdminTransfer): string {
+  const amount = transfer.amount_vnd > 0 ? ` ${formatVnd(transfer.amount_vnd)}` : '';
+  return (
+    `⚠️ Thông báo giao dịch${amount} từ ${transfer.provider === 'casso' ? 'Casso' : 'SePay'} không đọc được ` +
+    `(trường lỗi: ${oneLine(transfer.reason) || 'không rõ'}) — lúc ${shopTime(transfer.received_at)}; xem mục Giao dịch ngân hàng`
+  );
+}
+
 const FEED_NAMES: Record<BankFeedStatus['provider'], string> = { sepay: 'SePay', casso: 'Casso' };
 
 /** A bank feed's pulls have failed for an hour: payments its webhook missed are not being caught. */

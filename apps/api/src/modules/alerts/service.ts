@@ -23,6 +23,7 @@ import {
   feedRecoveredText,
   orderAtRiskText,
   unmatchedTransferText,
+  unreadableTransferText,
 } from './messages.js';
 import { createTelegramClient, type TelegramClientOptions } from './telegram.js';
 
@@ -47,6 +48,7 @@ function mayNeedAlert(event: LiveEvent): boolean {
 async function alertText(db: Db, event: LiveEvent): Promise<string | null> {
   if (event.kind === EVENT_KINDS.TRANSFER) {
     const transfer = await getAdminTransfer(db, event.entityId);
+    if (transfer?.status === TRANSFER_STATUS.INVALID) return unreadableTransferText(transfer);
     return transfer?.status === TRANSFER_STATUS.UNMATCHED ? unmatchedTransferText(transfer) : null;
   }
   if (event.kind === EVENT_KINDS.FEED) {

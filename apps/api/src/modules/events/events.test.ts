@@ -44,7 +44,7 @@ async function placeBankOrder(token: string): Promise<Order> {
 }
 
 async function adminMove(orderId: string, status: number) {
-  const res = await t.request({ method: 'PATCH', url: `/order/api/v1/admin/order/${orderId}`, token: admin.access_token, payload: { status } });
+  const res = await t.request({ method: 'PATCH', url: `/order/api/v1/admin/order/${orderId}`, token: admin.access_token, payload: { status, ...(status === 1 ? { received_vnd: 100_000 } : {}) } });
   expect(res.statusCode).toBe(200);
 }
 

@@ -19,10 +19,10 @@ import type { AppContext } from '../../context.js';
 import { AppError, idOr404, notFound } from '../../lib/app-error.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import { cassoNotification, fromCasso, fromSepay, sepayNotification, type BankNotification } from './notifications.js';
-import { attachTransfer, listTransfers, receiveNotification, refundTransfer, transferTotals } from './service.js';
+import { attachTransfer, listTransfers, receiveNotification, receiveUnreadableNotification, refundTransfer, transferTotals } from './service.js';
 import { reconcileRoutes } from './reconcile-routes.js';
 import { reportRoutes } from './report-routes.js';
-import { verifyCasso, verifySepay, type Verdict } from './signatures.js';
+import { jsonDepthWithin, verifyCasso, verifySepay, type Verdict } from './signatures.js';
 
 /** The webhooks' prefix: no x-api-key there (`config.keyless`, plugins/auth.ts), the providers sign instead. */
 export const WEBHOOK_PREFIX = '/payment/api/v1/webhook/';
@@ -61,6 +61,28 @@ async function handle(
   return { success: true };
 }
 
+/** What either provider sends at most: a notification is a few hundred bytes (the rest is refused with 413). */
+const WEBHOOK_BODY_LIMIT = 32 * 1024;
+/** SePay's body is flat, Casso's one object down; anything deeper than this is not a notification. */
+const WEBHOOK_MAX_DEPTH = 4;
+
+/**
+ * A signed notification the shop cannot read is money all the same: stored as 'invalid' with its raw body,
+ * shown to staff and alerted, and answered 200 so the provider does not retry it forever.
+ */
+async function unreadable(ctx: AppContext, request: FastifyRequest, provider: BankProvider, error: z.ZodError): Promise<{ success: true }> {
+  const problem = error.issues.map((issue) => issue.path.join('.') || '(body)').join(', ');
+  try {
+    await receiveUnreadableNotification(ctx, provider, rawBodies.get(request) ?? '', problem);
+  } catch (failure) {
+    const cause = failure instanceof Error && failure.cause instanceof Error ? failure.cause : failure;
+    request.log.error({ err: cause, provider }, 'an unreadable bank-feed notification could not be stored; the provider will retry');
+    throw new AppError(ERROR_CODES.INTERNAL, API_MESSAGES.internal, 500);
+  }
+  request.log.warn({ provider, problem }, 'an unreadable bank-feed notification was stored for staff');
+  return { success: true };
+}
+
 function webhookRoutes(scope: FastifyInstance, ctx: AppContext): void {
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -73,6 +95,7 @@ function webhookRoutes(scope: FastifyInstance, ctx: AppContext): void {
     404: errorBody,
     413: errorBody,
     415: errorBody,
+    429: errorBody,
     500: errorBody,
   };
   // A refused notification may be money the shop never hears about: say so, without the body.
@@ -81,6 +104,9 @@ function webhookRoutes(scope: FastifyInstance, ctx: AppContext): void {
       request.log.warn({ url: request.url, statusCode: reply.statusCode }, 'bank-feed notification refused');
     }
   });
+
+  // Per address: a provider sends a handful a minute; a flood of unsigned bodies is cut off early.
+  const webhookRateLimit = ctx.config.rateLimit ? { rateLimit: { max: 300, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `webhook:${request.ip}` } } : {};
 
   const configured = (provider: BankProvider) => async () => {
     if (!ctx.config.payments[provider]) throw notFound(API_MESSAGES.webhookNotConfigured);
@@ -93,6 +119,11 @@ function webhookRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const authenticate =
     (verify: (raw: string, request: FastifyRequest) => Verdict) => async (request: FastifyRequest) => {
       const raw = typeof request.body === 'string' ? request.body : '';
+      // Nothing either provider sends nests deeper than WEBHOOK_MAX_DEPTH: a deeper body is refused before any
+      // parsing or signature work (a 120,000-deep one would otherwise exhaust the parser).
+      if (!jsonDepthWithin(raw, WEBHOOK_MAX_DEPTH)) throw new AppError(ERROR_CODES.BAD_JSON, API_MESSAGES.malformedJson, 400);
+      // Read up to the app's limit, so the nesting check answers first; a notification is never this large.
+      if (Buffer.byteLength(raw) > WEBHOOK_BODY_LIMIT) throw new AppError(ERROR_CODES.PAYLOAD_TOO_LARGE, API_MESSAGES.bodyTooLarge, 413);
       const verdict = verify(raw, request);
       if (verdict !== 'ok') {
         throw new AppError(
@@ -112,43 +143,49 @@ function webhookRoutes(scope: FastifyInstance, ctx: AppContext): void {
   r.post(
     `${WEBHOOK_PREFIX}sepay`,
     {
-      config: { keyless: true },
       onRequest: configured('sepay'),
       preValidation: authenticate((raw, request) =>
         verifySepay(ctx.config.payments.sepay!, request.headers, raw, new Date()),
       ),
+      config: { keyless: true, ...webhookRateLimit },
       schema: {
         tags,
         summary: 'Thông báo giao dịch từ SePay',
         description:
           'Xác thực bằng HMAC-SHA256 (X-SePay-Timestamp, X-SePay-Signature: sha256=<hex>) hoặc API key (Authorization: Apikey <key>), tùy cách được cấu hình. Mọi thông báo hợp lệ, kể cả trùng lặp hay không khớp đơn nào, đều được trả {"success": true}.',
         security: [],
-        body: sepayNotification,
         response,
       },
     },
-    async (request) => handle(ctx, request, fromSepay(request.body, ctx.config.bank.accountNumber, new Date())),
+    async (request) => {
+      const parsed = sepayNotification.safeParse(request.body);
+      if (!parsed.success) return unreadable(ctx, request, 'sepay', parsed.error);
+      return handle(ctx, request, fromSepay(parsed.data, ctx.config.bank.accountNumber, new Date()));
+    },
   );
 
   r.post(
     `${WEBHOOK_PREFIX}casso`,
     {
-      config: { keyless: true },
       onRequest: configured('casso'),
       preValidation: authenticate((raw, request) =>
         verifyCasso(ctx.config.payments.casso!.secret, request.headers, raw, new Date()),
       ),
+      config: { keyless: true, ...webhookRateLimit },
       schema: {
         tags,
         summary: 'Thông báo giao dịch từ Casso (webhook v2)',
         description:
           'Xác thực bằng X-Casso-Signature: t=<unix ms>,v1=<HMAC-SHA512 hex>. Số tiền âm là tiền chuyển đi. Mọi thông báo hợp lệ, kể cả trùng lặp hay không khớp đơn nào, đều được trả {"success": true}.',
         security: [],
-        body: cassoNotification,
         response,
       },
     },
-    async (request) => handle(ctx, request, fromCasso(request.body, ctx.config.bank.accountNumber, new Date())),
+    async (request) => {
+      const parsed = cassoNotification.safeParse(request.body);
+      if (!parsed.success) return unreadable(ctx, request, 'casso', parsed.error);
+      return handle(ctx, request, fromCasso(parsed.data, ctx.config.bank.accountNumber, new Date()));
+    },
   );
 }
 

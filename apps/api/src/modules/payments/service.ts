@@ -474,6 +474,62 @@ export async function refundTransfer(
   return answer(ctx.db, transferId);
 }
 
+// ---------- unreadable notifications ----------
+
+/** A provider's own id of the transaction in a body the schema refused, if it has one; else the body's hash. */
+function unreadableTxId(provider: BankProvider, body: unknown, raw: string): string {
+  const record = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+  const id = provider === 'casso' ? record(record(body).data).id : record(body).id;
+  if ((typeof id === 'string' && id.trim() && id.length <= 100) || (typeof id === 'number' && Number.isSafeInteger(id))) return String(id).trim();
+  return `invalid:${crypto.createHash('sha256').update(raw).digest('hex').slice(0, 32)}`;
+}
+
+/** The amount a refused body names, as far as it can be read; 0 when it cannot. */
+function unreadableAmount(provider: BankProvider, body: unknown): number {
+  const record = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+  const amount = provider === 'casso' ? record(record(body).data).amount : record(body).transferAmount;
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? Math.abs(value) : 0;
+}
+
+/**
+ * Stores a signed notification whose body the schema refused, as 'invalid' (its raw body kept, the problem in
+ * `reason`), announced so staff see it and are alerted. A retry of the same delivery stores nothing more.
+ */
+export async function receiveUnreadableNotification(ctx: AppContext, provider: BankProvider, rawBody: string, problem: string, now: Date = new Date()): Promise<void> {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    // Kept as text: the raw body is the record.
+  }
+  const providerTxId = unreadableTxId(provider, body, rawBody);
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertTransfer(tx, {
+      provider,
+      providerTxId,
+      rawBody,
+      direction: 'in',
+      accountNumber: ctx.config.bank.accountNumber,
+      amountVnd: unreadableAmount(provider, body),
+      content: '',
+      providerCode: '',
+      reference: '',
+      transactionAt: now,
+      receivedAt: now,
+      status: TRANSFER_STATUS.INVALID,
+      reason: problem.slice(0, 200),
+      source: 'webhook',
+      updatedAt: now,
+    });
+    const transfer = await repo.lockTransferByProviderTx(tx, provider, providerTxId);
+    if (transfer?.status === TRANSFER_STATUS.INVALID && transfer.handledAt === null) {
+      await repo.updateTransfer(tx, transfer.id, { handledAt: now, updatedAt: now });
+      await announce(ctx, tx, transfer.id, EVENT_CAUSES.RECEIVED);
+    }
+  });
+}
+
 // ---------- manual records ----------
 
 /**

@@ -81,6 +81,26 @@ export function sortKeysDeep(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Whether JSON text nests arrays and objects no deeper than `max`: a scan of the characters, outside strings, so
+ * a body built to exhaust the parser or the signature's key sort is refused before either runs.
+ */
+export function jsonDepthWithin(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91 /* { [ */) {
+      if (++depth > max) return false;
+    } else if (c === 125 || c === 93 /* } ] */) depth--;
+  }
+  return true;
+}
+
 export function verifyCasso(secret: string, headers: RequestHeaders, rawBody: string, now: Date): Verdict {
   const parts = new Map(
     (header(headers, 'x-casso-signature') ?? '').split(',').map((part) => {
@@ -90,7 +110,9 @@ export function verifyCasso(secret: string, headers: RequestHeaders, rawBody: st
   );
   const timestamp = parts.get('t');
   const signature = parts.get('v1');
-  if (!timestamp || !signature || !/^\d{1,15}$/.test(timestamp)) return 'unauthorized';
+  if (!timestamp || !signature || !/^\d{1,15}$/.test(timestamp) || !/^[0-9a-fA-F]{128}$/.test(signature)) return 'unauthorized';
+  // The header's shape and time first: parsing and sorting the body costs far more than either.
+  if (!fresh(Number(timestamp), now)) return 'stale';
   let body: unknown;
   try {
     body = JSON.parse(rawBody);
@@ -99,6 +121,5 @@ export function verifyCasso(secret: string, headers: RequestHeaders, rawBody: st
     return 'unauthorized';
   }
   const expected = hmacHex('sha512', secret, `${timestamp}.${JSON.stringify(sortKeysDeep(body))}`);
-  if (!sameSecret(signature.toLowerCase(), expected)) return 'unauthorized';
-  return fresh(Number(timestamp), now) ? 'ok' : 'stale';
+  return sameSecret(signature.toLowerCase(), expected) ? 'ok' : 'unauthorized';
 }

@@ -456,16 +456,32 @@ describe.each(PROVIDERS)('%s webhook: who may call it', (provider) => {
     expect((await storedOrder(order.id)).status).toBe(1);
   });
 
-  it('answers 400 to a signed body it cannot store (no amount), and stores nothing', async () => {
+  it('keeps a signed body it cannot read (no amount) as an invalid transfer with its raw body, answers 200, once', async () => {
     const txId = newTxId();
     const body = JSON.parse(notificationOf(provider, { txId, amountVnd: 50_000, memo: 'x' }).raw);
     if (provider === 'sepay') delete body.transferAmount;
     else delete body.data.amount;
     const raw = JSON.stringify(body);
     const res = await post(t.app, provider, raw, signatureOf(provider, { body, raw }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', message: API_MESSAGES.badRequest });
-    expect(await storedTransfer(provider, txId)).toBeUndefined();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    const stored = await storedTransfer(provider, txId);
+    expect(stored).toMatchObject({ status: 'invalid', rawBody: raw, reason: provider === 'sepay' ? 'transferAmount' : 'data.amount' });
+    // The provider's retry of the same delivery stores nothing more.
+    const again = await post(t.app, provider, raw, signatureOf(provider, { body, raw }));
+    expect(again.statusCode).toBe(200);
+    const rows = await t.app.ctx.db.select().from(bankTransfers).where(eq(bankTransfers.providerTxId, String(txId)));
+    expect(rows.filter((row) => row.provider === provider)).toHaveLength(1);
+  });
+
+  it('refuses a body nested deeper than any notification with 400 before any other work, and one over 32 KB with 413', async () => {
+    const deep = `${'['.repeat(120_000)}${']'.repeat(120_000)}`;
+    const nested = await post(t.app, provider, deep, {});
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toMatchObject({ code: 'BAD_JSON' });
+    const big = JSON.stringify({ id: 1, padding: 'x'.repeat(33 * 1024) });
+    const tooBig = await post(t.app, provider, big, {});
+    expect(tooBig.statusCode).toBe(413);
   });
 });
 
