@@ -9,7 +9,7 @@ const ADJUST = '/bank/api/v1/admin/adjust';
 const LEDGER = '/bank/api/v1/admin/ledger';
 const USERS = '/user/api/v1/admin/user/list';
 
-const t = useTestApp();
+const t = useTestApp({ OWNER_EMAILS: 'admin@lucky.test,admin2@lucky.test' });
 let adminToken: string;
 let adminId: string;
 let platformId: number;
@@ -108,6 +108,59 @@ describe('POST /bank/api/v1/admin/adjust', () => {
       expect(res.json().message).toBe(message);
     }
     expect(await coinTotal(c.userId)).toBe(0);
+  });
+});
+
+describe('POST /bank/api/v1/admin/adjust with an Idempotency-Key: a double submit credits once', () => {
+  const adjustWithKey = (payload: Record<string, unknown>, key: string) =>
+    t.request({ method: 'POST', url: ADJUST, token: adminToken, payload, headers: { 'idempotency-key': key } });
+  const ledgerOf = (userId: string) => db().select().from(coinLedger).where(eq(coinLedger.userId, userId));
+
+  it('credits once for the same adjustment sent twice, one after the other, answering the same balance', async () => {
+    const c = await customer();
+    const body = { user_id: c.userId, delta: 5_000, reason: 'Bù đơn trễ' };
+    const first = await adjustWithKey(body, 'adjust-1');
+    const second = await adjustWithKey(body, 'adjust-1');
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await coinTotal(c.userId)).toBe(5_000);
+    expect(await ledgerOf(c.userId)).toHaveLength(1);
+  });
+
+  it('credits once for the same adjustment sent five times at once', async () => {
+    const c = await customer();
+    const body = { user_id: c.userId, delta: 700, reason: 'Bấm đúp' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => adjustWithKey(body, 'adjust-burst')));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await coinTotal(c.userId)).toBe(700);
+    expect(await ledgerOf(c.userId)).toHaveLength(1);
+  });
+
+  it('refuses the same key with another amount, reason or customer (409), writing nothing', async () => {
+    const [c, other] = [await customer(), await customer()];
+    await adjustWithKey({ user_id: c.userId, delta: 100, reason: 'Lần đầu' }, 'adjust-reused');
+    for (const body of [
+      { user_id: c.userId, delta: 200, reason: 'Lần đầu' },
+      { user_id: c.userId, delta: 100, reason: 'Lý do khác' },
+      { user_id: other.userId, delta: 100, reason: 'Lần đầu' },
+    ]) {
+      const res = await adjustWithKey(body, 'adjust-reused');
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 'CONFLICT', message: 'Yêu cầu điều chỉnh coin trùng mã nhưng khác nội dung' });
+    }
+    expect(await coinTotal(c.userId)).toBe(100);
+    expect(await ledgerOf(other.userId)).toEqual([]);
+  });
+
+  it('keeps each staff member’s keys their own: another owner’s same key is another adjustment', async () => {
+    const c = await customer();
+    const body = { user_id: c.userId, delta: 50, reason: 'Hai người' };
+    await adjustWithKey(body, 'adjust-shared');
+    const otherOwner = await t.signIn('admin2@lucky.test');
+    const res = await t.request({ method: 'POST', url: ADJUST, token: otherOwner.access_token, payload: body, headers: { 'idempotency-key': 'adjust-shared' } });
+    expect(res.statusCode).toBe(200);
+    expect(await coinTotal(c.userId)).toBe(100);
   });
 });
 

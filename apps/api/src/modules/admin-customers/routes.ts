@@ -14,6 +14,7 @@ import {
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/app-error.js';
+import { idempotencyKeyHeaders } from '../../lib/idempotency-key.js';
 import { currentUser, requireOwner } from '../../plugins/auth.js';
 import { adjustCoins, ledger, listUsers } from './service.js';
 
@@ -67,11 +68,14 @@ export async function adminCustomerRoutes(app: FastifyInstance, ctx: AppContext)
       schema: {
         tags: ['admin-bank'],
         summary: 'Cộng hoặc trừ coin của khách hàng (có lý do); không trừ quá số coin khả dụng',
+        description:
+          'Gửi kèm header Idempotency-Key để gửi lại an toàn: cùng khoá và cùng nội dung chỉ điều chỉnh một lần; cùng khoá khác nội dung trả 409.',
         security,
+        headers: idempotencyKeyHeaders,
         body: adminAdjustBody,
         response: { 200: adminAdjustResponse, 400: errorBody, ...denied, 404: errorBody, 409: errorBody },
       },
     },
-    async (request) => adjustCoins(ctx.db, currentUser(request).id, request.body),
+    async (request) => adjustCoins(ctx.db, currentUser(request).id, request.body, request.headers['idempotency-key'] ?? null),
   );
 }

@@ -27,6 +27,15 @@ export async function insertLedgerRow(tx: Db, row: NewLedgerRow): Promise<Ledger
   return inserted!;
 }
 
+/** The ledger row a staff member wrote with this Idempotency-Key, if any. */
+export async function findByIdempotencyKey(db: Db, actorId: string, key: string): Promise<LedgerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(coinLedger)
+    .where(and(eq(coinLedger.actorId, actorId), eq(coinLedger.idempotencyKey, key)));
+  return row;
+}
+
 /** The sum of the user's ledger deltas of one reason written in [start, end) (the ledger's user index). */
 export async function sumDeltasBetween(db: Db, userId: string, reason: string, start: Date, end: Date): Promise<number> {
   const [row] = await db

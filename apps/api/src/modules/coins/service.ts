@@ -77,6 +77,22 @@ export async function lockCoinTotal(tx: Tx, userId: string): Promise<number> {
 }
 
 /**
+ * The coin change a staff member made with this Idempotency-Key (unique per staff member), if any: read
+ * under the customer's row lock, it includes every change committed before.
+ */
+export async function changeByIdempotencyKey(
+  tx: Tx,
+  actorId: string,
+  key: string,
+): Promise<{ userId: string; delta: number; note: string } | undefined> {
+  const row = await repo.findByIdempotencyKey(tx, actorId, key);
+  return row ? { userId: row.userId, delta: row.delta, note: row.note } : undefined;
+}
+
+/** The unique index that keeps one coin change per staff member and Idempotency-Key. */
+export const COIN_IDEMPOTENCY_INDEX = 'coin_ledger_actor_idempotency_key';
+
+/**
  * Late compensation credited to the user in [start, end) (their ledger's 'late_compensation' rows). Read
  * under the user's row lock (`lockCoinTotal`), the sum includes every compensation committed before it.
  */

@@ -168,14 +168,7 @@ export function findLines(db: Db, orderIds: string[]): Promise<OrderLineRow[]> {
     .orderBy(asc(orderLines.orderId), asc(orderLines.position));
 }
 
-/** True when a query failed on the named unique index (drizzle wraps the driver's error as `cause`). */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const pgError = e as Error & { code?: unknown; constraint?: unknown };
-    if (pgError.code === '23505') return pgError.constraint === constraint;
-  }
-  return false;
-}
+export { isUniqueViolation } from '../../db/unique-violation.js';
 
 /**
  * Up to `limit` sealed game passwords after order id `afterId` (keyset pages), for the start-up re-seal.

@@ -4,21 +4,12 @@ import { z } from 'zod';
 import { API_MESSAGES, countResponse, errorBody, order, orderIdParams, orderList, orderListQuery, orderRequest } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { idOr404 } from '../../lib/app-error.js';
+import { idempotencyKeyHeaders } from '../../lib/idempotency-key.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { pendingCoins } from '../coins/service.js';
 import { placeOrder } from './placement.js';
 import { countOrders, getOrder, listOrders } from './reads.js';
 
-const IDEMPOTENCY_KEY_MAX = 100;
-
-/** Loose: the validated headers object replaces request.headers, so every other header must survive. */
-const placeOrderHeaders = z.looseObject({
-  'idempotency-key': z
-    .string({ error: API_MESSAGES.badRequest })
-    .min(1, { error: API_MESSAGES.badRequest })
-    .max(IDEMPOTENCY_KEY_MAX, { error: API_MESSAGES.tooLong(IDEMPOTENCY_KEY_MAX) })
-    .optional(),
-});
 
 /** Placing orders is the one costly write a customer can repeat: limit it per user. */
 const PLACE_ORDER_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -48,7 +39,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
         description:
           'Giá, coin và coin tặng lấy từ cơ sở dữ liệu. Gửi kèm header Idempotency-Key để gửi lại an toàn: cùng khoá và cùng nội dung trả về đơn đã tạo.',
         security,
-        headers: placeOrderHeaders,
+        headers: idempotencyKeyHeaders,
         body: orderRequest,
         response: { 200: order, 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody },
       },

@@ -5,21 +5,13 @@ import { order, type Order } from '@lucky/shared/guards';
 import type { OrderRequestInput } from '@lucky/shared/schemas';
 import { api } from '../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../../lib/session';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 /** docs/product.md §7: places an order. The key makes a repeated send return the first order instead of a second one. */
 export function placeOrder(body: OrderRequestInput, idempotencyKey: string): Promise<Order> {
   return api.post('/order/api/v1/order', body, order, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
-/** A random UUID; crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 export interface PlaceOrderOptions {
   /** Runs once the order exists, before leaving the page (the cart is cleared here). */

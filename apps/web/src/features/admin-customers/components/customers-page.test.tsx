@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiError, json } from '../../../test/fetch-stub';
+import { apiError, inTurn, json } from '../../../test/fetch-stub';
 import { renderApp, signInAs } from '../../../test/render-app';
 import { customerRow, FIRST_RENDER, loadAdminChunks, stubAdminApi } from '../../../test/admin-fixtures';
 
@@ -39,6 +39,21 @@ describe('/admin/customers', { timeout: 20_000 }, () => {
       expect(net.sent(ADJUST)[0]?.body).toEqual({ user_id: customer.id, delta: -500, reason: 'Thu hồi coin tặng nhầm' }),
     );
     expect(await screen.findByText('Đã điều chỉnh −500 coin. Số dư mới: 1.000')).toBeInTheDocument();
+  });
+
+  it('sends the adjustment with an Idempotency-Key, the same one when it is sent again after a failure', async () => {
+    const { user, net, dialog } = await openAdjust({
+      [ADJUST]: inTurn(apiError(500, 'INTERNAL', 'Lỗi hệ thống, vui lòng thử lại sau'), json({ total: 1_500, available: 1_300 })),
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: /Số coin điều chỉnh/ }), '200');
+    await user.type(within(dialog).getByRole('textbox', { name: /Lý do/ }), 'Bù đơn trễ');
+    await user.click(within(dialog).getByRole('button', { name: 'Cộng coin' }));
+    expect(await screen.findByText('Lỗi hệ thống, vui lòng thử lại sau')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cộng coin' }));
+    await waitFor(() => expect(net.sent(ADJUST)).toHaveLength(2));
+    const [first, retry] = net.sent(ADJUST).map((request) => request.headers['idempotency-key']);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
   });
 
   it("shows the API's refusal and keeps the dialog open", async () => {
