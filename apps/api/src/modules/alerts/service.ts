@@ -1,8 +1,9 @@
 /**
  * Staff alerts (docs/architecture.md "Live events": staff are told what needs them): with Telegram
  * configured, one message for each coin order placed, each bank order paid, each order that comes within
- * an hour of its 16:00 promise, each transfer that matched no order, and a bank feed whose pulls have failed
- * for an hour (once per failing spell, and once more when they work again).
+ * an hour of its 16:00 promise, each transfer that matched no order, the first transfer to each account that is
+ * not the shop's, and a bank feed whose pulls have failed for an hour (once per failing spell, and once more
+ * when they work again).
  *
  * Alerts follow the event hub, so they are sent only after the change committed and outside its
  * transaction, in the background: a slow or failing Telegram never delays or fails an order or a webhook.
@@ -26,6 +27,7 @@ import {
   unreadableTransferText,
 } from './messages.js';
 import { createTelegramClient, type TelegramClientOptions } from './telegram.js';
+import { claimWrongAccountAlert, isWrongAccount, wrongAccountText } from './wrong-account.js';
 
 export interface Alerts {
   /** Resolves when every alert under way has been sent or given up (tests, shutdown). */
@@ -48,6 +50,8 @@ function mayNeedAlert(event: LiveEvent): boolean {
 async function alertText(db: Db, event: LiveEvent): Promise<string | null> {
   if (event.kind === EVENT_KINDS.TRANSFER) {
     const transfer = await getAdminTransfer(db, event.entityId);
+    // Once per account, whichever instance and however many restarts (wrong-account.ts).
+    if (transfer && isWrongAccount(transfer)) return (await claimWrongAccountAlert(db, transfer)) ? wrongAccountText(transfer) : null;
     if (transfer?.status === TRANSFER_STATUS.INVALID) return unreadableTransferText(transfer);
     return transfer?.status === TRANSFER_STATUS.UNMATCHED ? unmatchedTransferText(transfer) : null;
   }
