@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminAdjustForm, adminPlatformForm, adminRejectForm, adminStoreItemForm } from './admin-schemas.js';
+import { adminAdjustForm, adminConfirmPaymentForm, adminPlatformForm, adminRejectForm, adminStoreItemForm } from './admin-schemas.js';
 
 const item = {
   name: ' Gói 90 ',
@@ -45,6 +45,22 @@ describe('admin forms read what staff type into what the API takes', () => {
     expect(messages(adminAdjustForm.safeParse({ delta: '5', reason: '  ' }))).toEqual([
       ['reason', 'Vui lòng nhập lý do điều chỉnh coin'],
     ]);
+  });
+
+  it('reads the amount received for a bank order as typed, asks for it when blank and refuses 0 or a fraction', () => {
+    expect(adminConfirmPaymentForm.parse({ received_vnd: '1.250.000', bank_reference: ' FT2507 ' })).toEqual({
+      received_vnd: 1_250_000,
+      bank_reference: 'FT2507',
+    });
+    expect(adminConfirmPaymentForm.parse({ received_vnd: ' 40 000 ', bank_reference: '' }).received_vnd).toBe(40_000);
+    expect(messages(adminConfirmPaymentForm.safeParse({ received_vnd: '  ', bank_reference: '' }))).toEqual([
+      ['received_vnd', 'Vui lòng nhập số tiền đã nhận được trong tài khoản để xác nhận thanh toán đơn chuyển khoản'],
+    ]);
+    for (const typed of ['0', '12,5', '-1000', 'bốn mươi nghìn', '10.000.000.001']) {
+      expect(messages(adminConfirmPaymentForm.safeParse({ received_vnd: typed, bank_reference: '' })), typed).toEqual([
+        ['received_vnd', 'Số tiền đã nhận phải là số nguyên lớn hơn 0, tối đa 10.000.000.000 VNĐ'],
+      ]);
+    }
   });
 
   it('sends one picked picture as its id, none as null, and asks for a name and a reject reason', () => {

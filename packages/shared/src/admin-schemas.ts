@@ -157,6 +157,9 @@ export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 export const adminRevealPassword = z.object({ order_pass: z.string().nullable() });
 export type AdminRevealPassword = z.infer<typeof adminRevealPassword>;
 
+/** The most staff may record as received for one bank order by hand. */
+const RECEIVED_MAX_VND = 10_000_000_000;
+
 export const adminOrderPatch = z.object({
   status: z.number(message).int(message).min(0, message).max(3, message),
   result_comment: adminText(ADMIN_LIMITS.resultComment).optional(),
@@ -165,7 +168,7 @@ export const adminOrderPatch = z.object({
   /** The status the admin saw; when the order has moved since, the change is refused (409). */
   expected_status: z.number(message).int(message).min(0, message).max(3, message).optional(),
   /** Confirming a bank order by hand (0 → 1): the amount staff saw arrive, in VND (required then). */
-  received_vnd: z.number(message).int(message).min(1, message).max(10_000_000_000, message).optional(),
+  received_vnd: z.number(message).int(message).min(1, message).max(RECEIVED_MAX_VND, message).optional(),
   /** …and, if they have it, the bank's reference of that transfer. */
   bank_reference: adminText(100).optional(),
 });
@@ -173,6 +176,18 @@ export type AdminOrderPatch = z.input<typeof adminOrderPatch>;
 
 /** The 'Hoàn thành đơn' form: the reply (trimmed) and the result pictures, as the patch sends them. */
 export const adminCompleteForm = adminOrderPatch.pick({ result_comment: true, result_picture: true }).required();
+/**
+ * The 'Xác nhận đã nhận tiền' form of an unpaid bank order: the amount seen in the shop's account as typed
+ * ('1.250.000'), required and above 0, and the bank's reference when staff have it (trimmed, may be blank).
+ */
+const receivedProblem = { error: API_MESSAGES.receivedInvalid };
+export const adminConfirmPaymentForm = z.object({
+  received_vnd: z
+    .string(message)
+    .refine((text) => text.trim() !== '', { error: API_MESSAGES.receivedRequired })
+    .pipe(typedInteger(z.number(receivedProblem).int(receivedProblem).min(1, receivedProblem).max(RECEIVED_MAX_VND, receivedProblem))),
+  bank_reference: adminText(100),
+});
 /** The 'Từ chối đơn' form: a reason is required (the API refuses a rejection without one). */
 export const adminRejectForm = z.object({
   reason: adminText(ADMIN_LIMITS.reason).refine((value) => value.length > 0, {

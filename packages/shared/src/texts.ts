@@ -106,6 +106,7 @@ export const API_MESSAGES = {
   webhookNotConfigured: 'Cổng thanh toán này chưa được cấu hình',
   /** Audit reasons of the order's history (read by staff). */
   receivedRequired: 'Vui lòng nhập số tiền đã nhận được trong tài khoản để xác nhận thanh toán đơn chuyển khoản',
+  receivedInvalid: 'Số tiền đã nhận phải là số nguyên lớn hơn 0, tối đa 10.000.000.000 VNĐ',
   manualPaymentReason: 'Nhân viên xác nhận đã nhận chuyển khoản (nhập tay)',
   manualPaymentVerifiedReason: (provider: string) => `Giao dịch qua ${provider} xác thực khoản nhập tay của nhân viên`,
   transferNotInvalid: 'Chỉ xử lý lại được giao dịch không đọc được',

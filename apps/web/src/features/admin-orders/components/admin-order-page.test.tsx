@@ -166,13 +166,68 @@ describe('/admin/orders/:id', { timeout: 20_000 }, () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Xác nhận đã nhận tiền' }));
-    await user.click(await screen.findByRole('button', { name: 'Đã nhận đủ tiền' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Xác nhận đã nhận tiền' });
+    await user.click(within(dialog).getByRole('button', { name: 'Xác nhận thanh toán' }));
 
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(net.sent(PATCH)[0]?.body).toEqual({ status: 1, expected_status: 0 });
+    expect(net.sent(PATCH)[0]?.body).toEqual({ status: 1, expected_status: 0, received_vnd: 40_000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(net.sent(DETAIL)).toHaveLength(2));
     expect(await screen.findByText('Đã xoá khi đơn kết thúc')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Từ chối' })).not.toBeInTheDocument();
+  });
+
+  it('confirms a bank payment by hand with the amount seen in the account, prefilled with the total, and the bank reference', async () => {
+    const { user, net } = await openPage({
+      [DETAIL]: inTurn(
+        json(orderDetail({ status: 0, paid_at: null })),
+        json(orderDetail({ status: 1, received_vnd: 1_250_000, payment_unverified: true })),
+      ),
+      [PATCH]: json(orderRow({ status: 1, received_vnd: 1_250_000, payment_unverified: true })),
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Xác nhận đã nhận tiền' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Xác nhận đã nhận tiền' });
+    const amount = within(dialog).getByRole('textbox', { name: /Số tiền đã nhận/ });
+    // Prefilled with the order's total, the amount field has the focus: the keyboard goes straight to it.
+    expect(amount).toHaveValue('40.000');
+    expect(amount).toHaveFocus();
+    expect(amount).toHaveAttribute('inputmode', 'numeric');
+
+    // Nothing, or not a positive whole number, is refused here with the reason, and nothing is sent.
+    await user.clear(amount);
+    await user.click(within(dialog).getByRole('button', { name: 'Xác nhận thanh toán' }));
+    expect(
+      within(dialog).getByText('Vui lòng nhập số tiền đã nhận được trong tài khoản để xác nhận thanh toán đơn chuyển khoản'),
+    ).toBeInTheDocument();
+    await user.type(amount, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Xác nhận thanh toán' }));
+    expect(within(dialog).getByText('Số tiền đã nhận phải là số nguyên lớn hơn 0, tối đa 10.000.000.000 VNĐ')).toBeInTheDocument();
+    expect(net.sent(PATCH)).toHaveLength(0);
+
+    // Less than the total is said; leaving the field writes the amount with thousands dots.
+    await user.clear(amount);
+    await user.type(amount, '35000');
+    expect(within(dialog).getByText('Ít hơn tổng tiền đơn 5.000 VNĐ. Chỉ xác nhận khi shop đồng ý nhận thiếu.')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '1250000');
+    expect(within(dialog).getByText('Nhiều hơn tổng tiền đơn 1.210.000 VNĐ: phần dư sẽ cần hoàn lại cho khách.')).toBeInTheDocument();
+    await user.tab();
+    expect(amount).toHaveValue('1.250.000');
+    const reference = within(dialog).getByRole('textbox', { name: /Mã giao dịch ngân hàng/ });
+    expect(reference).toHaveFocus();
+    await user.type(reference, ' FT25074123456 {Enter}');
+
+    await waitFor(() => expect(net.sent(PATCH)).toHaveLength(1));
+    expect(net.sent(PATCH)[0]?.body).toEqual({
+      status: 1,
+      expected_status: 0,
+      received_vnd: 1_250_000,
+      bank_reference: 'FT25074123456',
+    });
+    expect(await screen.findByText('Đã xác nhận nhận tiền đơn LS240001')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Hoàn thành' })).toBeInTheDocument();
   });
 
   it('takes a coin order into processing with one click', async () => {

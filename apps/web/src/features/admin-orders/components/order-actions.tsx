@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { canMoveOrder, ORDER_STATUS, PAY_METHOD, REFUND_STATUS, type AdminOrderDetail } from '@lucky/shared';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
 import { useConsoleRole } from '../../../lib/console-role';
 import { useMoveOrder } from '../api';
 import { CompleteDialog } from './complete-dialog';
@@ -22,18 +21,11 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const bank = order.pay_method === PAY_METHOD.BANK;
   const close = () => setDialog(null);
 
+  // A coin order is taken in one click; a bank order's payment is confirmed with the amount received (its dialog).
   const accept = () =>
     move.mutate(
       { status: ORDER_STATUS.PROCESSING, expected_status: order.status },
-      {
-        onSuccess: () => {
-          showSuccess(bank ? `Đã xác nhận nhận tiền đơn ${order.code}` : `Đã nhận xử lý đơn ${order.code}`);
-          close();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) close();
-        },
-      },
+      { onSuccess: () => showSuccess(`Đã nhận xử lý đơn ${order.code}`) },
     );
 
   const canAccept = order.status === ORDER_STATUS.PENDING && canMoveOrder(order.status, ORDER_STATUS.PROCESSING);
@@ -66,10 +58,8 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
         </Button>
       )}
 
-      {/* Mounted while closed, so they animate out after the order has moved on. */}
-      {bank && (
-        <ConfirmPaymentDialog order={order} open={dialog === 'confirm'} busy={move.isPending} onConfirm={accept} onClose={close} />
-      )}
+      {bank && canAccept && <ConfirmPaymentDialog order={order} open={dialog === 'confirm'} onClose={close} />}
+      {/* Mounted while closed, so it animates out once the refund is recorded and the button is gone. */}
       <RefundDoneDialog order={order} open={dialog === 'refund'} onClose={close} />
       {canComplete && <CompleteDialog orderId={order.id} code={order.code} open={dialog === 'complete'} onClose={close} />}
       {canReject && (
