@@ -12,3 +12,4 @@ export * from './admin-schemas.js';
 export * from './payment-schemas.js';
 export * from './events.js';
 export * from './shop-clock.js';
+export * from './coin-reasons.js';

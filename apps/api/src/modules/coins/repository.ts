@@ -1,7 +1,8 @@
 /** Coin balances: the cached users.coin_total, the append-only coin_ledger and the coins held by open orders. */
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { pendingCoinsOf } from '../orders/service.js';
+import { orderCodeOf, pendingCoinsOf } from '../orders/service.js';
 import { coinLedger, users } from '../../db/schema.js';
 
 /** Locks the user's row until the transaction ends; every coin decision for that user waits on it. */
@@ -64,3 +65,37 @@ export async function ledgerDayByReason(db: Db, start: Date, end: Date): Promise
     .groupBy(coinLedger.reason);
   return rows.map((row) => ({ reason: row.reason, creditedCoins: Number(row.credited), debitedCoins: Number(row.debited) }));
 }
+
+const ledgerActor = alias(users, 'ledger_actor');
+
+/**
+ * Ledger rows in [start, end), in the order they were written, a page at a time: for the CSV export. Keyed on the
+ * id alone (a sequence): created_at holds microseconds a JavaScript Date would round away.
+ */
+export function pageLedgerBetween(db: Db, start: Date, end: Date, afterId: number | null, limit: number) {
+  return db
+    .select({
+      id: coinLedger.id,
+      createdAt: coinLedger.createdAt,
+      customerEmail: users.email,
+      delta: coinLedger.delta,
+      balanceAfter: coinLedger.balanceAfter,
+      reason: coinLedger.reason,
+      orderCode: orderCodeOf(coinLedger.orderId),
+      actorEmail: ledgerActor.email,
+      note: coinLedger.note,
+    })
+    .from(coinLedger)
+    .innerJoin(users, eq(users.id, coinLedger.userId))
+    .leftJoin(ledgerActor, eq(ledgerActor.id, coinLedger.actorId))
+    .where(
+      and(
+        gte(coinLedger.createdAt, start),
+        lt(coinLedger.createdAt, end),
+        afterId === null ? undefined : gt(coinLedger.id, afterId),
+      ),
+    )
+    .orderBy(asc(coinLedger.id))
+    .limit(limit);
+}
+export type ExportedLedgerRow = Awaited<ReturnType<typeof pageLedgerBetween>>[number];

@@ -125,3 +125,14 @@ export async function coinDayFigures(db: Db, start: Date, end: Date) {
     adjusted: adjusted.creditedCoins - adjusted.debitedCoins,
   };
 }
+
+/** Ledger rows in [start, end), oldest first, a page at a time (CSV export). */
+export async function* ledgerBetween(db: Db, start: Date, end: Date, pageSize = 1000): AsyncGenerator<repo.ExportedLedgerRow> {
+  let afterId: number | null = null;
+  for (;;) {
+    const page = await repo.pageLedgerBetween(db, start, end, afterId, pageSize);
+    yield* page;
+    if (page.length < pageSize) return;
+    afterId = page[page.length - 1]!.id;
+  }
+}

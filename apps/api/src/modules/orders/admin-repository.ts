@@ -299,3 +299,38 @@ export async function bankOrderDayFigures(db: Db, start: Date, end: Date) {
     unverifiedVnd: Number(row?.unverifiedVnd ?? 0),
   };
 }
+
+/** Orders placed in [start, end), oldest first, a page at a time (keyset on created_at, id): for the CSV export. */
+export function pageOrdersPlaced(db: Db, start: Date, end: Date, after: { createdAt: Date; id: string } | null, limit: number) {
+  return db
+    .select({
+      id: orders.id,
+      code: orders.code,
+      status: orders.status,
+      payMethod: orders.payMethod,
+      platformName: orders.platformName,
+      totalPriceVnd: orders.totalPriceVnd,
+      totalCoin: orders.totalCoin,
+      totalGiftCoin: orders.totalGiftCoin,
+      receivedVnd: orders.receivedVnd,
+      excessVnd: orders.excessVnd,
+      unverifiedVnd: orders.unverifiedVnd,
+      refundStatus: orders.refundStatus,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+      dueAt: orders.dueAt,
+      finishedAt: orders.finishedAt,
+      customerEmail: users.email,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        sql`${orders.createdAt} >= ${start.toISOString()}::timestamptz and ${orders.createdAt} < ${end.toISOString()}::timestamptz`,
+        after ? sql`(${orders.createdAt}, ${orders.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(limit);
+}
+export type ExportedOrder = Awaited<ReturnType<typeof pageOrdersPlaced>>[number];

@@ -237,3 +237,15 @@ export async function refundsDueOfOrders(db: Db): Promise<{ count: number; amoun
 export function bankOrderDayFigures(db: Db, start: Date, end: Date) {
   return repo.bankOrderDayFigures(db, start, end);
 }
+
+/** Orders placed in [start, end), oldest first, read a page at a time so a year never sits in memory (CSV export). */
+export async function* ordersPlacedBetween(db: Db, start: Date, end: Date, pageSize = 1000): AsyncGenerator<repo.ExportedOrder> {
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const page = await repo.pageOrdersPlaced(db, start, end, after, pageSize);
+    yield* page;
+    if (page.length < pageSize) return;
+    const last = page[page.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}

@@ -15,6 +15,7 @@ export {
   markRefundDone,
   refundsDueOfOrders,
   bankOrderDayFigures,
+  ordersPlacedBetween,
   revealOrderPassword,
 } from './admin.js';
 export {

@@ -311,3 +311,19 @@ export async function refundsSentIn(db: Db, start: Date, end: Date, actions: str
     .where(and(inArray(auditLog.action, actions), gte(auditLog.createdAt, start), lt(auditLog.createdAt, end)));
   return Number(row?.amount ?? 0);
 }
+
+/** Transfers by the bank's time in [start, end), oldest first, a page at a time (keyset): for the CSV export. */
+export function pageTransfersBetween(db: Db, start: Date, end: Date, after: { at: Date; id: string } | null, limit: number) {
+  return db
+    .select(listColumns)
+    .from(bankTransfers)
+    .where(
+      and(
+        gte(bankTransfers.transactionAt, start),
+        lt(bankTransfers.transactionAt, end),
+        after ? sql`(${bankTransfers.transactionAt}, ${bankTransfers.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(bankTransfers.transactionAt), asc(bankTransfers.id))
+    .limit(limit);
+}

@@ -22,6 +22,7 @@ import { cassoNotification, fromCasso, fromSepay, sepayNotification, type BankNo
 import { attachTransfer, listTransfers, receiveNotification, receiveUnreadableNotification, refundTransfer, transferTotals } from './service.js';
 import { reconcileRoutes } from './reconcile-routes.js';
 import { reportRoutes } from './report-routes.js';
+import { exportRoutes } from './export-routes.js';
 import { jsonDepthWithin, verifyCasso, verifySepay, type Verdict } from './signatures.js';
 
 /** The webhooks' prefix: no x-api-key there (`config.keyless`, plugins/auth.ts), the providers sign instead. */
@@ -35,6 +36,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   adminTransferRoutes(app, ctx);
   await reconcileRoutes(app, ctx);
   reportRoutes(app, ctx);
+  exportRoutes(app, ctx);
 }
 
 /** The raw text of each webhook request, kept beside the parsed body for the signature and the stored copy. */

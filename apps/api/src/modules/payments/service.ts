@@ -638,3 +638,15 @@ export async function dayReport(db: Db, day: { start: Date; end: Date; date: str
     coins,
   };
 }
+
+/** Transfers by the bank's time in [start, end), oldest first, a page at a time (CSV export). */
+export async function* transfersBetween(db: Db, start: Date, end: Date, pageSize = 1000): AsyncGenerator<AdminTransfer> {
+  let after: { at: Date; id: string } | null = null;
+  for (;;) {
+    const page = await repo.pageTransfersBetween(db, start, end, after, pageSize);
+    for (const row of page) yield toAdminTransfer(row);
+    if (page.length < pageSize) return;
+    const last = page[page.length - 1]!.transfer;
+    after = { at: last.transactionAt, id: last.id };
+  }
+}

@@ -1,3 +1,4 @@
+import { coinReasonLabel } from '@lucky/shared';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,16 +18,9 @@ import { RowsSkeleton } from '../../../components/admin/load-states';
 import { formatAdminTime, formatDelta } from '../../../lib/admin-format';
 import { LEDGER_PAGE_SIZE, useLedger } from '../api';
 
-/** The API's ledger reasons (apps/api coins module), in words. */
-const REASONS: Record<string, string> = {
-  order_debit: 'Thanh toán đơn bằng coin',
-  order_gift: 'Coin tặng khi hoàn thành đơn',
-  late_compensation: 'Bồi thường đơn trễ hạn',
-  admin_adjustment: 'Quản trị viên điều chỉnh',
-};
 
 function reasonText(row: AdminLedgerRow): string {
-  const base = REASONS[row.reason] ?? row.reason;
+  const base = coinReasonLabel(row.reason);
   const order = row.order_code ? ` (đơn ${row.order_code})` : '';
   const note = row.note && row.note !== row.order_code ? `: ${row.note}` : '';
   return `${base}${order}${note}`;
