@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, idOr404, notFound } from '../../lib/app-error.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import { cassoNotification, fromCasso, fromSepay, sepayNotification, type BankNotification } from './notifications.js';
-import { attachTransfer, listTransfers, receiveNotification, receiveUnreadableNotification, refundTransfer, transferTotals } from './service.js';
+import { attachTransfer, listTransfers, receiveNotification, receiveUnreadableNotification, refundTransfer, retryUnreadableTransfer, transferTotals } from './service.js';
 import { reconcileRoutes } from './reconcile-routes.js';
 import { reportRoutes } from './report-routes.js';
 import { exportRoutes } from './export-routes.js';
@@ -246,6 +246,21 @@ function adminTransferRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => attachTransfer(ctx, currentUser(request).id, transferId(request.params), request.body),
+  );
+
+  r.post(
+    '/payment/api/v1/admin/transfer/:id/retry',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Đọc lại một thông báo không đọc được (invalid): đọc được thì xử lý như mọi giao dịch',
+        security,
+        params: idParams,
+        response: { 200: adminTransfer, ...denied, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => retryUnreadableTransfer(ctx, currentUser(request).id, transferId(request.params)),
   );
 
   r.post(

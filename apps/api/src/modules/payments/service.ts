@@ -48,7 +48,7 @@ import type { ManualPayment } from '../../context.js';
 import { coinDayFigures } from '../coins/service.js';
 import { compactOrderCode, orderCodeCandidates } from './memo.js';
 import type { BankNotification } from './notifications.js';
-import { isShopAccount } from './notifications.js';
+import { cassoNotification, fromCasso, fromSepay, isShopAccount, sepayNotification } from './notifications.js';
 import * as repo from './repository.js';
 
 export const TRANSFER_AUDIT = {
@@ -528,6 +528,39 @@ export async function receiveUnreadableNotification(ctx: AppContext, provider: B
       await announce(ctx, tx, transfer.id, EVENT_CAUSES.RECEIVED);
     }
   });
+}
+
+/**
+ * Staff ask the shop to read an 'invalid' transfer again (the code has learned the body's shape since): read, it
+ * becomes a transfer like any other and takes the one path — duplicates, matching, the order's payment. Still
+ * unreadable, it stays as it is (409).
+ */
+export async function retryUnreadableTransfer(ctx: AppContext, actorId: string, transferId: string, now: Date = new Date()): Promise<AdminTransfer> {
+  await ctx.db.transaction(async (tx) => {
+    const transfer = await lockOrThrow(tx, transferId);
+    if (transfer.status !== TRANSFER_STATUS.INVALID) throw conflict(API_MESSAGES.transferNotInvalid);
+    let body: unknown;
+    try {
+      body = JSON.parse(transfer.rawBody);
+    } catch {
+      throw conflict(API_MESSAGES.transferStillInvalid);
+    }
+    const shopAccount = ctx.config.bank.accountNumber;
+    const sepay = transfer.provider === 'sepay' ? sepayNotification.safeParse(body) : null;
+    const casso = transfer.provider === 'casso' ? cassoNotification.safeParse(body) : null;
+    const notification = sepay?.success
+      ? fromSepay(sepay.data, shopAccount, transfer.receivedAt)
+      : casso?.success
+        ? fromCasso(casso.data, shopAccount, transfer.receivedAt)
+        : null;
+    if (!notification) throw conflict(API_MESSAGES.transferStillInvalid);
+    const { provider: _provider, providerTxId: _id, ...fields } = notification;
+    await repo.updateTransfer(tx, transfer.id, { ...fields, status: TRANSFER_STATUS.RECEIVED, reason: '', handledAt: null, updatedAt: now });
+    await writeAudit(tx, { actorId, action: TRANSFER_AUDIT.RETRY, entity: 'transfer', entityId: transfer.id, before: { status: transfer.status, reason: transfer.reason } });
+    const stored = await repo.lockTransfer(tx, transfer.id);
+    await handleLockedTransfer(ctx, tx, stored!, now);
+  });
+  return answer(ctx.db, transferId);
 }
 
 // ---------- manual records ----------

@@ -12,7 +12,7 @@ import { createTestApp, TEST_API_KEY, type TestApp } from '../../test/harness.js
 import { dueAtFor, newOrderCode } from '../orders/service.js';
 import { fromSepay, sepayNotification } from './notifications.js';
 import * as repo from './repository.js';
-import { STUCK_TRANSFER_MS, handleStuckTransfers } from './service.js';
+import { STUCK_TRANSFER_MS, handleStuckTransfers, receiveUnreadableNotification } from './service.js';
 import {
   BANK_FEED_ENV,
   SEPAY_API_KEY,
@@ -556,5 +556,37 @@ describe('sepay webhook specifics', () => {
     const paths = res.json().paths as Record<string, { post?: { security?: unknown[] } }>;
     expect(paths[webhookUrl('sepay')]?.post?.security).toEqual([]);
     expect(paths[webhookUrl('casso')]?.post?.security).toEqual([]);
+  });
+});
+
+describe('an unreadable notification read again by staff', () => {
+  it('pays its order once the shop can read it, and stays as it is while it cannot', async () => {
+    const admin = await t.signIn('admin@lucky.test');
+    const retry = (id: string) =>
+      t.request({ method: 'POST', url: `/payment/api/v1/admin/transfer/${id}/retry`, token: admin.access_token });
+
+    // A body an older version of the shop refused: stored as 'invalid', though it names an order in full.
+    const order = await newOrder();
+    const txId = newTxId();
+    const { raw } = notificationOf('sepay', { txId, amountVnd: 50_000, memo: `CK ${order.code}` });
+    await receiveUnreadableNotification(t.app.ctx, 'sepay', raw, 'transferAmount');
+    const stored = (await storedTransfer('sepay', txId))!;
+    expect(stored).toMatchObject({ status: 'invalid', orderId: null });
+    const read = await retry(stored.id);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ status: 'matched', order_code: order.code, amount_vnd: 50_000 });
+    expect((await storedOrder(order.id)).status).toBe(1);
+    expect((await retry(stored.id)).statusCode).toBe(409);
+
+    // Still unreadable: nothing changes.
+    const brokenId = newTxId();
+    const broken = JSON.parse(notificationOf('sepay', { txId: brokenId, amountVnd: 10_000, memo: 'x' }).raw);
+    delete broken.transferType;
+    await receiveUnreadableNotification(t.app.ctx, 'sepay', JSON.stringify(broken), 'transferType');
+    const kept = (await storedTransfer('sepay', brokenId))!;
+    const again = await retry(kept.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(API_MESSAGES.transferStillInvalid);
+    expect((await storedTransfer('sepay', brokenId))!.status).toBe('invalid');
   });
 });
