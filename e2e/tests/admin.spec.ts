@@ -50,10 +50,17 @@ test.describe('the admin console', () => {
     await expect(admin.getByRole('heading', { name: `Đơn ${order.code}` })).toBeVisible();
     await expect(admin.getByText('99887766')).toBeVisible();
 
-    // Payment received: 0 → 1.
+    // Payment received, confirmed by hand with the amount seen in the shop's account: 0 → 1, paid on staff's word.
     await admin.getByRole('button', { name: 'Xác nhận đã nhận tiền' }).click();
-    await admin.getByRole('dialog', { name: 'Xác nhận đã nhận tiền' }).getByRole('button', { name: 'Đã nhận đủ tiền' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Xác nhận đã nhận tiền' });
+    await expect(confirm.getByLabel(/^Số tiền đã nhận/)).toHaveValue(item!.price.toLocaleString('vi-VN'));
+    await confirm.getByLabel(/^Mã giao dịch ngân hàng/).fill('FT25074123456');
+    expect(await seriousViolations(admin)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Xác nhận thanh toán' }).click();
+    await expect(confirm).toBeHidden();
     await expect(admin.getByText('Đang xử lý').first()).toBeVisible();
+    await expect(admin.getByText('Chưa xác thực')).toBeVisible();
+    await expect(admin.getByText(`${item!.price.toLocaleString('vi-VN')} VNĐ (nhân viên nhập tay, chưa xác thực)`)).toBeVisible();
 
     // Delivered: 1 → 2 with a reply and an uploaded picture.
     await admin.getByRole('button', { name: 'Hoàn thành', exact: true }).click();

@@ -110,6 +110,38 @@ describe('/admin/orders/:id', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Hoàn thành' })).toBeInTheDocument();
   });
 
+  it('shows the money received, the refund owed as what was received, and "Chưa xác thực" while only staff vouch for it', async () => {
+    const owed = orderDetail({ status: 3, refund_status: 'due', received_vnd: 30_000, refund_vnd: 30_000, payment_unverified: true });
+    const { user, net } = await openPage({
+      [DETAIL]: json(owed),
+      [`POST /order/api/v1/admin/order/${ORDER_ID}/refund-done`]: json(orderRow({ status: 3, refund_status: 'done' })),
+    });
+
+    expect(screen.getByText('30.000 VNĐ (nhân viên nhập tay, chưa xác thực)')).toBeInTheDocument();
+    expect(screen.getByText('Cần hoàn 30.000 VNĐ')).toBeInTheDocument();
+    expect(screen.getByText('Đơn đã thanh toán nhưng bị từ chối: cần chuyển khoản hoàn 30.000 VNĐ cho khách.')).toBeInTheDocument();
+    const marker = screen.getByText('Chưa xác thực').closest<HTMLElement>('[tabindex="0"]')!;
+    expect(marker).toHaveAccessibleDescription(
+      'Đơn được tính là đã thanh toán chỉ theo xác nhận của nhân viên: chưa có ngân hàng nào báo khoản tiền này.',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Đã hoàn tiền' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ghi nhận đã hoàn tiền' });
+    expect(within(dialog).getByText('Đã chuyển lại 30.000 VNĐ cho khách của đơn LS240001?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Đã hoàn tiền' }));
+    await waitFor(() => expect(net.requests.some((r) => r.path.endsWith('/refund-done'))).toBe(true));
+  });
+
+  it('shows a bank order the feed paid without a marker, and a coin order without money received', async () => {
+    const { unmount } = await openPage({ [DETAIL]: json(orderDetail({ received_vnd: 40_000 })) });
+    expect(screen.getByText('Tiền đã nhận').nextElementSibling).toHaveTextContent(/^40\.000 VNĐ$/);
+    expect(screen.queryByText('Chưa xác thực')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Cần hoàn/)).not.toBeInTheDocument();
+    unmount();
+    await openPage({ [DETAIL]: json(orderDetail({ pay_method: 0 })) });
+    expect(screen.queryByText('Tiền đã nhận')).not.toBeInTheDocument();
+  });
+
   it('says when an order has no password, offering no reveal', async () => {
     await openPage({ [DETAIL]: json(orderDetail({ has_password: false })) });
     expect(screen.getByText('Không có')).toBeInTheDocument();

@@ -20,6 +20,7 @@ import { OrderHistory } from './order-history';
 import { OrderLines } from './order-lines';
 import { OrderSummary } from './order-summary';
 import { OrderResult } from './order-result';
+import { UnverifiedMarker } from './unverified-marker';
 
 /** /admin/orders/:id: everything the customer entered, the money, the moves, and what can be done next. */
 export function AdminOrderPage() {
@@ -62,6 +63,7 @@ export function AdminOrderPage() {
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <OrderStatusBadge status={order.status} />
           {order.at_risk && <DueMarker dueAt={order.due_at} />}
+          {order.payment_unverified && <UnverifiedMarker />}
         </Stack>
       </PageHeading>
 

@@ -19,6 +19,7 @@ import {
   PAY_METHOD,
   PAY_METHOD_LABELS,
   payMethodLabel,
+  REFUND_STATUS,
   type AdminOrderRow,
 } from '@lucky/shared';
 import { useAdminPlatforms } from '../../../lib/admin-api';
@@ -34,6 +35,7 @@ import { formatAdminTime } from '../../../lib/admin-format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { ADMIN_ORDER_PAGE_SIZE, useOrderQueue, type OrderQueueFilters } from '../api';
 import { DueMarker } from './due-marker';
+import { UnverifiedMarker } from './unverified-marker';
 
 const STATUS_TABS = [ORDER_STATUS_ALL, 0, 1, 2, 3];
 
@@ -191,9 +193,20 @@ export function OrderQueuePage() {
                   </Typography>
                 </TableCell>
                 <TableCell>{row.platform_name}</TableCell>
-                <TableCell>{payMethodLabel(row.pay_method)}</TableCell>
+                <TableCell>
+                  <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                    <span>{payMethodLabel(row.pay_method)}</span>
+                    {row.payment_unverified && <UnverifiedMarker />}
+                  </Stack>
+                </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {orderTotal(row)}
+                  {/* Owed back is what was received, which may differ from the total. */}
+                  {row.refund_status === REFUND_STATUS.DUE && (
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      Cần hoàn {formatVnd(row.refund_vnd)}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell>
                   <OrderStatusBadge status={row.status} />

@@ -7,7 +7,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useMarkRefundDone } from '../api';
 
 export interface RefundDoneDialogProps {
-  order: Pick<AdminOrderRow, 'id' | 'code' | 'total_price'>;
+  order: Pick<AdminOrderRow, 'id' | 'code' | 'refund_vnd'>;
   open: boolean;
   onClose: () => void;
 }
@@ -34,7 +34,7 @@ export function RefundDoneDialog({ order, open, onClose }: RefundDoneDialogProps
       onClose={onClose}
     >
       <Typography sx={{ mb: 2 }}>
-        Đã chuyển lại {formatVnd(order.total_price)} cho khách của đơn {order.code}?
+        Đã chuyển lại {formatVnd(order.refund_vnd)} cho khách của đơn {order.code}?
       </Typography>
       <TextField
         label="Ghi chú (không bắt buộc)"
