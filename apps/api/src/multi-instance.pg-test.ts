@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Order, Platform, StoreItem } from '@lucky/shared';
 import { openStream } from './test/event-stream.js';
 import { createPostgresDatabase } from './test/harness.js';
-import { freePort, startServerProcess, type ServerProcess } from './test/server-process.js';
+import { callServer, freePort, startServerProcess, stopServerProcesses, type ServerProcess } from './test/server-process.js';
 
 const API_KEY = 'multi-instance-api-key';
 const SEPAY_KEY = 'sepay-multi-instance-key-0123456789';
@@ -48,37 +48,12 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(
-    instances.map(
-      (instance) =>
-        new Promise<void>((resolve) => {
-          if (instance.child.exitCode !== null) return resolve();
-          instance.child.once('exit', () => resolve());
-          instance.child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await stopServerProcesses(instances);
   await database?.drop();
 });
 
-async function call<T>(
-  instance: Instance,
-  method: string,
-  url: string,
-  token: string | null,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(instance.url + url, {
-    method,
-    headers: {
-      'x-api-key': API_KEY,
-      ...(token ? { authorization: token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+function call<T>(instance: Instance, method: string, url: string, token?: string | null, body?: unknown): Promise<T> {
+  return callServer<T>(instance, API_KEY, { method, url, token, body });
 }
 
 it('a webhook handled by one instance reaches a customer’s stream on another within a second', async () => {

@@ -62,3 +62,37 @@ export function startServerProcess(port: number, env: Record<string, string>): S
     },
   };
 }
+
+/** Stops every process (SIGTERM) and waits until each has exited. */
+export async function stopServerProcesses(processes: ServerProcess[]): Promise<void> {
+  await Promise.all(
+    processes.map(
+      (process) =>
+        new Promise<void>((resolve) => {
+          if (process.child.exitCode !== null) return resolve();
+          process.child.once('exit', () => resolve());
+          process.child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+/** One JSON call to a running process, as the web app makes it (x-api-key, the raw token); throws on a non-2xx. */
+export async function callServer<T>(
+  server: ServerProcess,
+  apiKey: string,
+  request: { method: string; url: string; token?: string | null; body?: unknown },
+): Promise<T> {
+  const { method, url, token, body } = request;
+  const res = await fetch(server.url + url, {
+    method,
+    headers: {
+      'x-api-key': apiKey,
+      ...(token ? { authorization: token } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}

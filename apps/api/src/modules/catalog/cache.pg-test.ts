@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminPlatform, AdminStoreItem, Platform, StoreItem } from '@lucky/shared';
 import { createPostgresDatabase } from '../../test/harness.js';
-import { freePort, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { callServer, freePort, startServerProcess, stopServerProcesses, type ServerProcess } from '../../test/server-process.js';
 
 const API_KEY = 'catalogue-instances-api-key';
 const ADMIN = 'admin@lucky.test';
@@ -38,37 +38,12 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(
-    instances.map(
-      (instance) =>
-        new Promise<void>((resolve) => {
-          if (instance.child.exitCode !== null) return resolve();
-          instance.child.once('exit', () => resolve());
-          instance.child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await stopServerProcesses(instances);
   await database?.drop();
 });
 
-async function call<T>(
-  instance: ServerProcess,
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(instance.url + url, {
-    method,
-    headers: {
-      'x-api-key': API_KEY,
-      ...(token ? { authorization: token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+function call<T>(instance: ServerProcess, method: string, url: string, token?: string | null, body?: unknown): Promise<T> {
+  return callServer<T>(instance, API_KEY, { method, url, token, body });
 }
 
 /** Reads `url` on `instance` until `done` holds; fails after `timeoutMs`. Each try is a real round trip. */
