@@ -114,10 +114,10 @@ const BOOT_MODULES =
   /packages[\\/]shared[\\/]src[\\/]constants\.ts$|apps[\\/]web[\\/]src[\\/]lib[\\/](colour-mode|after-first-paint)\.ts$|vite[\\/]preload-helper/;
 
 /**
- * The installable shop (docs/decisions/0021): the web app manifest, linked from index.html, and the
- * service worker built from sw/sw.ts with its precache list (the offline page, the icons). The web app
- * registers it itself once the page has loaded (src/lib/service-worker.ts), so nothing is added to the
- * first load; no page or API answer is cached.
+ * The installable shop (docs/decisions/0021): the service worker built from sw/sw.ts with its precache
+ * list (the offline page, the icons, public/manifest.webmanifest). The web app registers it and links the
+ * manifest itself a while after the page has loaded (src/lib/service-worker.ts), so nothing is added to
+ * the first load; no page or API answer is cached.
  */
 const pwa = () =>
   VitePWA({
@@ -126,30 +126,11 @@ const pwa = () =>
     filename: 'sw.ts',
     injectRegister: false,
     includeManifestIcons: false,
-    manifest: {
-      name: 'Lucky Shop – Nạp game',
-      short_name: 'Lucky Shop',
-      description: 'Nạp game nhanh, an toàn: thanh toán chuyển khoản hoặc Lucky coin, hoàn thành trong ngày.',
-      lang: 'vi',
-      dir: 'ltr',
-      id: '/',
-      start_url: '/',
-      scope: '/',
-      display: 'standalone',
-      orientation: 'portrait',
-      // The light scheme's; index.html's theme-color metas give each scheme its own.
-      theme_color: '#5b3cc4',
-      background_color: '#f6f4fb',
-      categories: ['games', 'shopping'],
-      icons: [
-        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-        { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-      ],
-    },
+    // public/manifest.webmanifest, linked by the web app once the page has loaded (src/lib/service-worker.ts):
+    // a link in index.html has Chromium fetch it and its icon while the page loads.
+    manifest: false,
     injectManifest: {
-      globPatterns: ['offline.html', 'favicon.svg', 'icons/*.png'],
+      globPatterns: ['offline.html', 'favicon.svg', 'icons/*.png', 'manifest.webmanifest'],
     },
   });
 

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { BANK_APPS, bankAppLink } from '@lucky/shared/bank-apps';
 import type { Order, PublicConfig } from '@lucky/shared/guards';
 import { formatVnd } from '@lucky/shared/money';
 import { useToast } from '../../../components/ui/toast';
-import { afterFirstLoad } from '../../../lib/after-first-load';
 
 /** The banks' badges, local files of the web app (bundled; nothing is fetched from a bank at run time). */
 const BADGES = import.meta.glob<string>('../assets/banks/*.svg', { eager: true, import: 'default' });
@@ -33,8 +32,9 @@ export function PayOnPhone({ order, bank }: PayOnPhoneProps) {
 function SaveQrButton({ order, bank }: PayOnPhoneProps) {
   const { showError, showSuccess } = useToast();
   const [busy, setBusy] = useState(false);
-  // The drawing code, ready before the tap: a share sheet opens only soon after the customer's tap.
-  useEffect(() => afterFirstLoad(() => void loadImageCode().catch(() => undefined)), []);
+  // The drawing code is fetched as the finger lands (a share sheet opens only soon after the tap), not
+  // with the page: a request during the page's load would count into its largest paint's estimate.
+  const prepare = () => void loadImageCode().catch(() => undefined);
 
   const save = async () => {
     setBusy(true);
@@ -64,7 +64,14 @@ function SaveQrButton({ order, bank }: PayOnPhoneProps) {
   };
 
   return (
-    <button type="button" className="ls-button ls-button-contained" disabled={busy} onClick={() => void save()}>
+    <button
+      type="button"
+      className="ls-button ls-button-contained"
+      disabled={busy}
+      onPointerDown={prepare}
+      onFocus={prepare}
+      onClick={() => void save()}
+    >
       Lưu ảnh QR
     </button>
   );
