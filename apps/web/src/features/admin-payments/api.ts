@@ -87,6 +87,18 @@ export function useRefundTransfer(id: string) {
   });
 }
 
+/**
+ * 'Đọc lại' on an unreadable ('invalid') transfer: the API reads its stored body again; read, it takes the path of
+ * every transfer (it may pay its order), else it stays as it is and the API's refusal is the toast.
+ */
+export function useRetryTransfer() {
+  const invalidate = useInvalidateAfterAction();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/payment/api/v1/admin/transfer/${encodeURIComponent(id)}/retry`, undefined, adminTransfer),
+    onSettled: invalidate,
+  });
+}
+
 const RECONCILE_PATH = '/payment/api/v1/admin/reconcile';
 
 /**

@@ -34,6 +34,8 @@ export function transferReasonLabel(reason: string): string {
 /** The status in words (the colour only repeats it), and why when the transfer paid nothing. */
 export function TransferStatusLabel({ transfer }: { transfer: Pick<AdminTransfer, 'status' | 'reason'> }) {
   const showReason = (transfer.status === 'unmatched' || transfer.status === 'ignored') && transfer.reason !== '';
+  // An unreadable body: which of its fields the shop could not read ('Đọc lại' once the code understands them).
+  const unreadable = transfer.status === 'invalid' && transfer.reason !== '';
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <Chip
@@ -45,6 +47,11 @@ export function TransferStatusLabel({ transfer }: { transfer: Pick<AdminTransfer
       {showReason && (
         <Typography variant="caption" color="text.secondary">
           {transferReasonLabel(transfer.reason)}
+        </Typography>
+      )}
+      {unreadable && (
+        <Typography variant="caption" color="text.secondary">
+          Trường không đọc được: {transfer.reason}
         </Typography>
       )}
     </Stack>

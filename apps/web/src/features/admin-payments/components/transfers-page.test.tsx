@@ -208,6 +208,57 @@ describe('/admin/transfers', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Đã ghi nhận hoàn tiền giao dịch 50.000 VNĐ')).toBeInTheDocument();
   });
 
+  it('names the newer statuses, points a second report at the first, and reads an unreadable notification again', async () => {
+    const first = transferRow({ id: '33333333-3333-4333-8333-333333333333', status: 'matched', reason: '', order_id: ORDER_ID, order_code: 'LS240001', provider: 'sepay' });
+    const second = transferRow({ id: '44444444-4444-4444-8444-444444444444', status: 'duplicate', reason: '', provider: 'casso', duplicate_of: first.id });
+    // Its first report is on another page: the link searches the list by the reference they share.
+    const older = transferRow({ id: '55555555-5555-4555-8555-555555555555', status: 'duplicate', reason: '', provider: 'casso', reference: 'FT25070000001', duplicate_of: '99999999-9999-4999-8999-999999999999' });
+    const invalid = transferRow({ id: '66666666-6666-4666-8666-666666666666', status: 'invalid', reason: 'data.0.amount', content: '', reference: '', amount_vnd: 0 });
+    const manual = transferRow({ id: '77777777-7777-4777-8777-777777777777', status: 'manual', reason: '', provider: 'manual', source: 'manual', order_id: ORDER_ID, order_code: 'LS240002' });
+    const verified = transferRow({ id: '88888888-8888-4888-8888-888888888888', status: 'verified', reason: '', provider: 'manual', source: 'manual' });
+    const RETRY = `POST /payment/api/v1/admin/transfer/${invalid.id}/retry`;
+    const { user, net, location } = await openPage({
+      [LIST]: json({ rows: [first, second, older, invalid, manual, verified], total: 6 }),
+      [RETRY]: json({ ...invalid, status: 'unmatched', reason: 'no_code' }),
+    });
+
+    const table = await screen.findByRole('table', { name: 'Giao dịch ngân hàng' }, FIRST_RENDER);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[1]!).getByText('Trùng giao dịch')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('link', { name: 'Giao dịch gốc 33333333' })).toHaveAttribute('href', `#giao-dich-${first.id}`);
+    expect(rows[0]).toHaveAttribute('id', `giao-dich-${first.id}`);
+    expect(within(rows[3]!).getByText('Không đọc được')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Trường không đọc được: data.0.amount')).toBeInTheDocument();
+    expect(within(rows[4]!).getByText('Nhập tay, chưa xác thực')).toBeInTheDocument();
+    expect(within(rows[4]!).getByText('nhập tay')).toBeInTheDocument();
+    expect(within(rows[5]!).getByText('Nhập tay, đã xác thực')).toBeInTheDocument();
+
+    await user.click(within(rows[3]!).getByRole('button', { name: /^Đọc lại: giao dịch 0 VNĐ/ }));
+    await waitFor(() => expect(net.sent(RETRY)).toHaveLength(1));
+    expect(await screen.findByText('Đã đọc lại giao dịch: Chưa khớp')).toBeInTheDocument();
+
+    await user.click(within(rows[2]!).getByRole('link', { name: 'Giao dịch gốc 99999999' }));
+    await waitFor(() => expect(location().search).toBe('?q=FT25070000001'));
+    await waitFor(() => expect(listPaths(net).at(-1)).toBe('/payment/api/v1/admin/transfer/list?q=FT25070000001&page=1&limit=20'));
+  });
+
+  it('filters by each of the newer statuses', async () => {
+    const { user, net, location } = await openPage();
+    await screen.findByRole('table', { name: 'Giao dịch ngân hàng' }, FIRST_RENDER);
+    for (const [label, status] of [
+      ['Không đọc được', 'invalid'],
+      ['Trùng giao dịch', 'duplicate'],
+      ['Nhập tay, chưa xác thực', 'manual'],
+      ['Nhập tay, đã xác thực', 'verified'],
+    ] as const) {
+      await user.click(screen.getByRole('tab', { name: label }));
+      await waitFor(() =>
+        expect(listPaths(net).at(-1)).toBe(`/payment/api/v1/admin/transfer/list?status=${status}&page=1&limit=20`),
+      );
+      expect(location().search).toBe(`?status=${status}`);
+    }
+  });
+
   it("says when the list could not load, and loads it again on 'Thử lại'", async () => {
     const { user } = await openPage({
       [LIST]: inTurn(apiError(400, 'BAD_REQUEST', 'Yêu cầu không hợp lệ'), json({ rows: [unmatched], total: 1 })),

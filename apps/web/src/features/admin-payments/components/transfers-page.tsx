@@ -24,9 +24,10 @@ import { EmptyState } from '../../../components/admin/empty-state';
 import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { SearchField } from '../../../components/admin/search-field';
+import { useToast } from '../../../components/ui/toast';
 import { formatAdminTime } from '../../../lib/admin-format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { TRANSFER_PAGE_SIZE, useTransfers } from '../api';
+import { TRANSFER_PAGE_SIZE, useRetryTransfer, useTransfers } from '../api';
 import { AttachDialog } from './attach-dialog';
 import { ReconcilePanel } from './reconcile-panel';
 import { RefundDialog } from './refund-dialog';
@@ -34,13 +35,18 @@ import { TransferStatusLabel } from './transfer-status-label';
 import { TransferTotals } from './transfer-totals';
 
 const ALL = 'all';
-// What needs staff first; 'received' (not handled yet) is rare and last.
+// What needs staff first (money to place, bodies the shop could not read, payments only staff vouch for); then the
+// settled; then what does not count: second reports, money out, and 'received' (not handled yet, rare).
 const STATUS_TABS: (TransferStatus | typeof ALL)[] = [
   ALL,
   'unmatched',
+  'invalid',
+  'manual',
   'matched',
   'attached',
+  'verified',
   'refunded',
+  'duplicate',
   'ignored',
   'received',
 ];
@@ -73,18 +79,51 @@ function filtersFrom(params: URLSearchParams) {
 const describe = (transfer: AdminTransfer) =>
   `giao dịch ${formatVnd(transfer.amount_vnd)} lúc ${formatAdminTime(transfer.received_at)}`;
 
+/** The row's anchor, so a second report can point at the first one on the same page. */
+const rowAnchor = (id: string) => `giao-dich-${id}`;
+
+/**
+ * A second report of one bank movement points at the first, which alone counts: to its row when it is on this page,
+ * else to the list searched by the reference (or the memo) they share.
+ */
+function DuplicateOf({ transfer, firstOnPage }: { transfer: AdminTransfer; firstOnPage: boolean }) {
+  if (!transfer.duplicate_of) return null;
+  const ref = transfer.duplicate_of.slice(0, 8);
+  const label = `Giao dịch gốc ${ref}`;
+  return (
+    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      Đã tính ở{' '}
+      {firstOnPage ? (
+        <Link href={`#${rowAnchor(transfer.duplicate_of)}`}>{label}</Link>
+      ) : (
+        <Link component={RouterLink} to={`/admin/transfers?q=${encodeURIComponent(transfer.reference || transfer.content)}`}>
+          {label}
+        </Link>
+      )}
+    </Typography>
+  );
+}
+
 function TransferRow({
   transfer,
+  firstOnPage,
   onAttach,
   onRefund,
+  onRetry,
+  retrying,
 }: {
   transfer: AdminTransfer;
+  /** A duplicate's first report is among the rows shown. */
+  firstOnPage: boolean;
   onAttach: () => void;
   onRefund: () => void;
+  onRetry: () => void;
+  /** 'Đọc lại' of this transfer is under way. */
+  retrying: boolean;
 }) {
   const outgoing = transfer.direction === 'out';
   return (
-    <TableRow>
+    <TableRow id={rowAnchor(transfer.id)} sx={{ '&:target': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         <Typography variant="body2">{formatAdminTime(transfer.received_at)}</Typography>
         <Typography variant="caption" color="text.secondary">
@@ -117,6 +156,7 @@ function TransferRow({
       </TableCell>
       <TableCell>
         <TransferStatusLabel transfer={transfer} />
+        <DuplicateOf transfer={transfer} firstOnPage={firstOnPage} />
       </TableCell>
       <TableCell>
         {transfer.order_id ? (
@@ -155,6 +195,17 @@ function TransferRow({
               Đã hoàn tiền
             </Button>
           </Stack>
+        ) : transfer.status === 'invalid' ? (
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={onRetry}
+            disabled={retrying}
+            aria-label={`Đọc lại: ${describe(transfer)}`}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            Đọc lại
+          </Button>
         ) : null}
       </TableCell>
     </TableRow>
@@ -168,6 +219,12 @@ export function TransfersPage() {
   const transfers = useTransfers(filters);
   const [attaching, setAttaching] = useState<AdminTransfer | null>(null);
   const [refunding, setRefunding] = useState<AdminTransfer | null>(null);
+  const retry = useRetryTransfer();
+  const { showSuccess } = useToast();
+  const readAgain = (transfer: AdminTransfer) =>
+    retry.mutate(transfer.id, {
+      onSuccess: (read) => showSuccess(`Đã đọc lại giao dịch: ${TRANSFER_STATUS_LABELS[read.status]}`),
+    });
 
   const filtered = filters.status !== undefined || filters.q.trim() !== '';
 
@@ -217,8 +274,11 @@ export function TransfersPage() {
               <TransferRow
                 key={transfer.id}
                 transfer={transfer}
+                firstOnPage={transfers.data.rows.some((row) => row.id === transfer.duplicate_of)}
                 onAttach={() => setAttaching(transfer)}
                 onRefund={() => setRefunding(transfer)}
+                onRetry={() => readAgain(transfer)}
+                retrying={retry.isPending && retry.variables === transfer.id}
               />
             ))}
           </AdminTable>
