@@ -62,13 +62,14 @@ describe('/admin for staff: what the role cannot do is not offered', { timeout: 
     expect(net.sent(DASHBOARD)).toHaveLength(0);
   });
 
-  it.each(['/admin/catalog', '/admin/customers'])('refuses staff at %s, without calling its routes', async (path) => {
+  it.each(['/admin/catalog', '/admin/customers', '/admin/report'])('refuses staff at %s, without calling its routes', async (path) => {
     signInAs();
     const net = stubAdminApi({}, STAFF_USER);
     renderApp(path);
 
     expect(await screen.findByRole('heading', { name: 'Bạn không có quyền truy cập trang này' }, FIRST_RENDER)).toBeInTheDocument();
     expect(screen.getByText('Trang này chỉ dành cho chủ shop.')).toBeInTheDocument();
-    expect(net.requests.some((request) => request.path.includes('/admin/user/') || request.path.includes('/admin/store'))).toBe(false);
+    const ownersCalls = ['/admin/user/', '/admin/store', '/admin/report', '/admin/export/'];
+    expect(net.requests.some((request) => ownersCalls.some((part) => request.path.includes(part)))).toBe(false);
   });
 });

@@ -18,6 +18,7 @@ const SECTIONS = [
   { to: '/admin/catalog', label: 'Danh mục', owner: true },
   { to: '/admin/customers', label: 'Khách hàng', owner: true },
   { to: '/admin/transfers', label: 'Giao dịch ngân hàng' },
+  { to: '/admin/report', label: 'Đối soát ngày', owner: true },
 ] as const;
 
 function AdminNav() {

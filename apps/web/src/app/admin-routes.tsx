@@ -26,6 +26,9 @@ const CustomersPage = lazy(() =>
 const TransfersPage = lazy(() =>
   import('../features/admin-payments/components/transfers-page').then((m) => ({ default: m.TransfersPage })),
 );
+const DayReportPage = lazy(() =>
+  import('../features/admin-payments/components/day-report-page').then((m) => ({ default: m.DayReportPage })),
+);
 
 export default function AdminRoutes() {
   return (
@@ -58,6 +61,14 @@ export default function AdminRoutes() {
           }
         />
         <Route path="transfers" element={<TransfersPage />} />
+        <Route
+          path="report"
+          element={
+            <OwnerOnly>
+              <DayReportPage />
+            </OwnerOnly>
+          }
+        />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

@@ -2,13 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   adminTransfer,
   adminTransferList,
+  adminDayReport,
   adminTransferTotals,
   bankFeedStatuses,
   reconcileResult,
   type AdminTransferAttach,
   type TransferStatus,
 } from '@lucky/shared';
-import { api } from '../../lib/api-client';
+import { api, authorizedFetch } from '../../lib/api-client';
 import { ADMIN_QUERY_KEY, queryString } from '../../lib/admin-api';
 
 export const TRANSFER_PAGE_SIZE = 20;
@@ -124,4 +125,43 @@ export function useReconcileNow() {
     mutationFn: () => api.post(RECONCILE_PATH, undefined, reconcileResult),
     onSettled: invalidate,
   });
+}
+
+/** One shop day's books (owners): money in by provider, each kind of transfer, refunds, bank orders and coins. */
+export function useDayReport(day: string) {
+  return useQuery({
+    queryKey: [...TRANSFERS_KEY, 'report', day],
+    queryFn: ({ signal }) => api.get(`/payment/api/v1/admin/report${queryString({ day })}`, adminDayReport, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** The accountant's files (owners): orders, transfers and the coin ledger. */
+export const EXPORT_FILES = ['orders', 'transfers', 'ledger'] as const;
+export type ExportFile = (typeof EXPORT_FILES)[number];
+
+/**
+ * Downloads one CSV file of a shop day. Fetched with the session's credentials (a plain link would carry none),
+ * then handed to the browser as a file download under the name the API gives it.
+ */
+async function downloadExport(file: ExportFile, day: string): Promise<void> {
+  const path = `/payment/api/v1/admin/export/${file}.csv${queryString({ from: day, to: day })}`;
+  const response = await authorizedFetch(path, { headers: { accept: 'text/csv' } });
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = named?.[1] ?? `${file}-${day}.csv`;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file by the next task; the object URL is not needed after that.
+  setTimeout(() => URL.revokeObjectURL(url));
+}
+
+/** 'Tải …' buttons: the file downloads, or the API's refusal is the toast. */
+export function useDownloadExport() {
+  return useMutation({ mutationFn: ({ file, day }: { file: ExportFile; day: string }) => downloadExport(file, day) });
 }
