@@ -59,7 +59,7 @@ test.describe('the admin console', () => {
     await confirm.getByRole('button', { name: 'Xác nhận thanh toán' }).click();
     await expect(confirm).toBeHidden();
     await expect(admin.getByText('Đang xử lý').first()).toBeVisible();
-    await expect(admin.getByText('Chưa xác thực')).toBeVisible();
+    await expect(admin.getByText('Chưa xác thực', { exact: true })).toBeVisible();
     await expect(admin.getByText(`${item!.price.toLocaleString('vi-VN')} VNĐ (nhân viên nhập tay, chưa xác thực)`)).toBeVisible();
 
     // Delivered: 1 → 2 with a reply and an uploaded picture.
