@@ -15,7 +15,7 @@ import { EVENT_CAUSES, EVENT_KINDS, PAY_METHOD, TRANSFER_STATUS, isFinalStatus }
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { getOrderRow } from '../orders/service.js';
-import type { LiveEvent } from '../events/service.js';
+import { listenAfterCommit, type LiveEvent } from '../events/service.js';
 import { getAdminTransfer, getBankFeedStatus } from '../payments/service.js';
 import {
   bankOrderPaidText,
@@ -84,10 +84,6 @@ export function startAlerts(ctx: AppContext, options: AlertOptions = {}): Alerts
   const target = ctx.config.telegram;
   if (!target) return idleAlerts;
   const log = ctx.log.child({ module: 'alerts' });
-  const stopping = new AbortController();
-  const telegram = createTelegramClient(target, { ...options, log, signal: stopping.signal });
-  const inFlight = new Set<Promise<void>>();
-
   const send = async (event: LiveEvent) => {
     const context = { kind: event.kind, cause: event.cause, entityId: event.entityId };
     try {
@@ -98,23 +94,7 @@ export function startAlerts(ctx: AppContext, options: AlertOptions = {}): Alerts
       log.error({ ...context, err: error }, 'staff alert failed');
     }
   };
-
-  const unsubscribe = ctx.events.subscribe((event) => {
-    if (event.origin !== ctx.events.origin || !mayNeedAlert(event) || stopping.signal.aborted) return;
-    const task: Promise<void> = send(event).finally(() => inFlight.delete(task));
-    inFlight.add(task);
-  });
-
-  const idle = async () => {
-    // Events keep arriving while earlier alerts finish: wait until none is left.
-    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-  };
-  return {
-    idle,
-    async stop() {
-      unsubscribe();
-      stopping.abort();
-      await idle();
-    },
-  };
+  const listener = listenAfterCommit(ctx, mayNeedAlert, send);
+  const telegram = createTelegramClient(target, { ...options, log, signal: listener.signal });
+  return { idle: listener.idle, stop: listener.stop };
 }

@@ -3,3 +3,4 @@
  * instance (hub.ts), for the modules that publish or listen and for app.ts, which starts it.
  */
 export { createEventHub, EVENTS_CHANNEL, type EventHub, type LiveEvent, type NewEvent } from './hub.js';
+export { listenAfterCommit, type AfterCommitListener } from './listener.js';

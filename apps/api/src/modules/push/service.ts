@@ -15,7 +15,7 @@ import { EVENT_CAUSES, EVENT_KINDS, ORDER_STATUS } from '@lucky/shared';
 import { orderPushMessage, type OrderPushChange, type PushMessage, type PushSubscriptionRequest } from '@lucky/shared/push';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import type { LiveEvent } from '../events/service.js';
+import { listenAfterCommit, type LiveEvent } from '../events/service.js';
 import { getOrderRow } from '../orders/service.js';
 import * as repo from './repository.js';
 
@@ -103,14 +103,12 @@ export function startPushNotifications(ctx: AppContext, options: PushOptions = {
   if (!vapid) return idlePush;
   const { maxAttempts = 3, retryDelayMs = (retry: number) => 1000 * 4 ** (retry - 1), timeoutMs = 10_000, ttlSeconds = 24 * 3600 } = options;
   const log = ctx.log.child({ module: 'push' });
-  const stopping = new AbortController();
-  const inFlight = new Set<Promise<void>>();
   const told = new Set<string>();
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
-      stopping.signal.addEventListener('abort', () => {
+      listener.signal.addEventListener('abort', () => {
         clearTimeout(timer);
         resolve();
       });
@@ -129,14 +127,14 @@ export function startPushNotifications(ctx: AppContext, options: PushOptions = {
         topic: message.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
       },
     );
-    for (let attempt = 1; attempt <= maxAttempts && !stopping.signal.aborted; attempt++) {
+    for (let attempt = 1; attempt <= maxAttempts && !listener.signal.aborted; attempt++) {
       if (attempt > 1) await pause(retryDelayMs(attempt - 1));
       try {
         const response = await fetch(details.endpoint, {
           method: details.method,
           headers: details.headers as Record<string, string>,
           body: details.body,
-          signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]),
+          signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), listener.signal]),
           redirect: 'error',
         });
         await response.body?.cancel();
@@ -178,22 +176,12 @@ export function startPushNotifications(ctx: AppContext, options: PushOptions = {
     }
   };
 
-  const unsubscribeEvents = ctx.events.subscribe((event) => {
-    if (event.origin !== ctx.events.origin || event.kind !== EVENT_KINDS.ORDER || stopping.signal.aborted) return;
-    if (event.cause !== EVENT_CAUSES.PAID && event.cause !== EVENT_CAUSES.STATUS && event.cause !== EVENT_CAUSES.REFUND) return;
-    const task: Promise<void> = tell(event).finally(() => inFlight.delete(task));
-    inFlight.add(task);
-  });
-
-  const idle = async () => {
-    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-  };
-  return {
-    idle,
-    async stop() {
-      unsubscribeEvents();
-      stopping.abort();
-      await idle();
-    },
-  };
+  const listener = listenAfterCommit(
+    ctx,
+    (event) =>
+      event.kind === EVENT_KINDS.ORDER &&
+      (event.cause === EVENT_CAUSES.PAID || event.cause === EVENT_CAUSES.STATUS || event.cause === EVENT_CAUSES.REFUND),
+    tell,
+  );
+  return { idle: listener.idle, stop: listener.stop };
 }
