@@ -90,9 +90,10 @@ function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
 }
 
 /**
- * Live streams one process holds at most (EVENT_STREAMS_MAX). Measured at about 15 KB of heap per open
- * stream (bench/results/decisions-measurements.md): 2,000 streams take about 30 MB, which with the
- * process's own ~30 MB of live data stays well inside the 128 MB old space `npm run serve` allows.
+ * Live streams one process holds at most (EVENT_STREAMS_MAX). An open stream holds 9–10 KB of live heap, about
+ * 15 KB with its garbage between collections (bench/results/decisions-measurements.md, "0022 and the live
+ * streams"): 2,000 streams take 20–30 MB, which beside the process's own ~30 MB of live data leaves over half
+ * of the 128 MB old space `npm run serve` allows to requests.
  */
 export const DEFAULT_EVENT_STREAMS_MAX = 2000;
 

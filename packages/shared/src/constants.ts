@@ -20,6 +20,13 @@ export const SHOP_TIME_ZONE = 'Asia/Ho_Chi_Minh';
  */
 export const UNPAID_ORDER_EXPIRY_HOURS = 24;
 
+/**
+ * A live stream that reconnects with Last-Event-ID gets at most this many missed events of its own; when more
+ * were missed, one `event: reload` instead, and the page fetches what it shows again (modules/events).
+ */
+export const LIVE_REPLAY_LIMIT = 50;
+export const LIVE_RELOAD_EVENT = 'reload';
+
 /** Limits on an order request. */
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QUANTITY = 100;

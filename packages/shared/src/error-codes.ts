@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'RATE_LIMITED',
   /** Attaching a transfer smaller than the order's total: resend with accept_short to confirm. */
   TRANSFER_SHORT: 'TRANSFER_SHORT',
+  /** The server holds as many live streams as it may: try again after Retry-After. */
+  UNAVAILABLE: 'UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -75,6 +75,23 @@ describe('the console, live', { timeout: 20_000 }, () => {
     expect(net.requests.filter((r) => r.path.startsWith('/order/api/v1/admin/order/list'))).toHaveLength(2);
   });
 
+  it("fetches the queue again on a 'reload' event: more was missed than the server replays", async () => {
+    signInAs();
+    const events = sseRoute();
+    const net = stubAdminApi({
+      [EVENTS]: events.reply,
+      [LIST]: inTurn(json({ rows: [waiting], total: 1 }), json({ rows: [fresh, waiting], total: 2 })),
+    });
+    renderApp('/admin/orders');
+
+    const table = await screen.findByRole('table', { name: 'Đơn hàng' }, FIRST_RENDER);
+    await waitFor(() => expect(events.connections).toHaveLength(1));
+    events.latest().send('id: 900\nevent: reload\ndata: {}\n\n');
+
+    expect(await within(table).findByRole('link', { name: 'LS-MOI' })).toBeInTheDocument();
+    expect(net.requests.filter((r) => r.path.startsWith('/order/api/v1/admin/order/list'))).toHaveLength(2);
+  });
+
   it('changes a row on screen at once, and raises nothing for a move staff made', async () => {
     signInAs();
     const shown = grantNotifications();

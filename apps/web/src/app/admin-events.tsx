@@ -13,6 +13,7 @@ import {
   adminTransferEvent,
   EVENT_CAUSES,
   EVENT_KINDS,
+  LIVE_RELOAD_EVENT,
   formatNumber,
   formatVnd,
   PAY_METHOD,
@@ -120,6 +121,11 @@ export function AdminEvents() {
         if (reconnected) refreshAll(queryClient);
       },
       onMessage: ({ event, data }) => {
+        // More was missed than the server replays: everything on screen is fetched again.
+        if (event === LIVE_RELOAD_EVENT) {
+          refreshAll(queryClient);
+          return;
+        }
         if (event === EVENT_KINDS.ORDER) {
           const parsed = adminOrderEvent.safeParse(JSON.parse(data));
           if (!parsed.success) return;

@@ -51,6 +51,20 @@ describe("the customer's live orders", () => {
     await waitFor(() => expect(Object.values(HEADER).map((route) => net.sent(route).length)).toEqual([2, 2, 2]));
   });
 
+  it("fetch the header figures again on a 'reload' event: the server had more missed events than it replays", async () => {
+    signInAs();
+    const events = sseRoute();
+    const net = shopApi(events);
+    renderApp('/');
+
+    await waitFor(() => expect(events.connections).toHaveLength(1));
+    await waitFor(() => expect(Object.values(HEADER).map((route) => net.sent(route).length)).toEqual([1, 1, 1]));
+    events.latest().send('id: 4242\nevent: reload\ndata: {}\n\n');
+    await waitFor(() => expect(Object.values(HEADER).map((route) => net.sent(route).length)).toEqual([2, 2, 2]));
+    // The same connection goes on.
+    expect(events.connections).toHaveLength(1);
+  });
+
   it('stop when the session ends', async () => {
     signInAs();
     const events = sseRoute();

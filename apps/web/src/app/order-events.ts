@@ -4,6 +4,7 @@
  * the first load of / does not carry it. The order schema is the zod/mini contract (@lucky/shared/guards).
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { LIVE_RELOAD_EVENT } from '@lucky/shared/constants';
 import { order } from '@lucky/shared/guards';
 import { applyOrderUpdate, refreshOrders } from '../features/orders/live';
 import { followEventStream } from '../lib/event-stream';
@@ -34,7 +35,14 @@ export function followOrderEvents(queryClient: QueryClient, signal: AbortSignal)
     },
     onMessage: ({ event, data }) => {
       // The session may have ended meanwhile: its data must not come back.
-      if (event !== 'order' || signal.aborted) return;
+      if (signal.aborted) return;
+      // More was missed than the server replays: fetch what the pages show again.
+      if (event === LIVE_RELOAD_EVENT) {
+        refreshOrders(queryClient);
+        refreshCoins(queryClient);
+        return;
+      }
+      if (event !== 'order') return;
       let parsed: ReturnType<typeof order.safeParse>;
       try {
         parsed = order.safeParse(JSON.parse(data));

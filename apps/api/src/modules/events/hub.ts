@@ -6,7 +6,7 @@
  * instance made (`origin`). PostgreSQL carries events between instances; PGlite delivers in-process.
  */
 import crypto from 'node:crypto';
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { EventCause, EventKind } from '@lucky/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
@@ -40,8 +40,15 @@ export interface EventHub {
   /** Writes the event in `tx` and announces it when `tx` commits. */
   publish(tx: Db, event: NewEvent): Promise<void>;
   subscribe(listener: EventListener): () => void;
-  /** Events after `afterId`, oldest first (a reconnecting stream's catch-up); only `userId`'s when given. */
+  /** Events after `afterId`, oldest first (this hub's own catch-up after its LISTEN connection was lost). */
   since(afterId: number, userId?: string): Promise<LiveEvent[]>;
+  /**
+   * The newest `limit` events after `afterId`, newest first, only `userId`'s when given: a reconnecting
+   * stream's catch-up, one read through an index whatever the customer's history.
+   */
+  recent(afterId: number, limit: number, userId?: string): Promise<LiveEvent[]>;
+  /** How many listeners are subscribed (live streams and staff alerts of this instance). */
+  subscribers(): number;
   /** Forgets events older than the retention window. */
   prune(now?: Date): Promise<number>;
   start(): Promise<void>;
@@ -96,6 +103,16 @@ export function createEventHub(database: Pick<Database, 'db' | 'listen'>, log: F
     return rows.map(fromRow);
   };
 
+  const recent = async (afterId: number, limit: number, userId?: string): Promise<LiveEvent[]> => {
+    const rows = await database.db
+      .select()
+      .from(events)
+      .where(userId ? and(gt(events.id, afterId), eq(events.userId, userId)) : gt(events.id, afterId))
+      .orderBy(desc(events.id))
+      .limit(limit);
+    return rows.map(fromRow);
+  };
+
   return {
     origin,
     async publish(tx, event) {
@@ -110,6 +127,8 @@ export function createEventHub(database: Pick<Database, 'db' | 'listen'>, log: F
       return () => listeners.delete(listener);
     },
     since,
+    recent,
+    subscribers: () => listeners.size,
     async prune(now = new Date()) {
       const gone = await database.db
         .delete(events)

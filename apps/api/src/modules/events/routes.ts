@@ -9,6 +9,13 @@
  *   work again (`event: feed`, {cause, feed}), for admins.
  * A stream ends when its access token expires or its sign-in is revoked (checked at each heartbeat);
  * the client then renews its token and reconnects with Last-Event-ID to get what it missed.
+ *
+ * Streams that hold (README "Live streams"): a reconnect replays at most LIVE_REPLAY_LIMIT missed events of
+ * the stream's own, each order or transfer once in its latest state, read through one index; more missed
+ * than that is one `event: reload` (the page fetches again). Opens are rate limited per customer and per
+ * address (with RATE_LIMIT); one process holds at most EVENT_STREAMS_MAX streams and answers 503 with
+ * Retry-After beyond; and a connection that closes before the stream is set up (while its token is being
+ * checked) releases its subscription, heartbeat and slot at once.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +24,8 @@ import {
   API_MESSAGES,
   ERROR_CODES,
   EVENT_KINDS,
+  LIVE_RELOAD_EVENT,
+  LIVE_REPLAY_LIMIT,
   errorBody,
   type AdminFeedEvent,
   type AdminOrderEvent,
@@ -24,7 +33,7 @@ import {
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
-import { currentUser, requireAdmin, requireUser, type AuthUser } from '../../plugins/auth.js';
+import { currentUser, requireStaff, requireUser, type AuthUser } from '../../plugins/auth.js';
 import { isSessionRevoked } from '../auth/service.js';
 import { getOrder, getOrderRow } from '../orders/service.js';
 import { getAdminTransfer, getBankFeedStatus } from '../payments/service.js';
@@ -32,6 +41,16 @@ import type { LiveEvent } from './hub.js';
 
 /** Streams one user may hold open on one instance (tabs, devices); more is a client gone wrong. */
 const MAX_STREAMS_PER_USER = 10;
+/**
+ * Stream opens per minute (with RATE_LIMIT, counted in Redis when REDIS_URL is set): a tab reconnects after a
+ * token renewal, a network change or a return to the page, a few times an hour; a loop reopening with
+ * Last-Event-ID is refused long before it costs the database anything. An address is shared by the customers
+ * behind one carrier-grade NAT, so it gets more room.
+ */
+const OPENS_PER_CUSTOMER = { max: 20, timeWindow: '1 minute' };
+const OPENS_PER_ADDRESS = { max: 60, timeWindow: '1 minute' };
+/** Seconds a client refused for a full process waits before it tries again (Retry-After). */
+const FULL_RETRY_AFTER_SECONDS = 30;
 /** setTimeout's ceiling (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -60,7 +79,34 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext): Promis
     for (const end of [...open]) end();
   });
 
+  /** This process holds as many streams as it may: 503, come back later (EVENT_STREAMS_MAX). */
+  const refuseWhenFull = (reply: FastifyReply) => {
+    if (open.size < ctx.config.eventStreamsMax) return;
+    void reply.header('retry-after', String(FULL_RETRY_AFTER_SECONDS));
+    throw new AppError(ERROR_CODES.UNAVAILABLE, API_MESSAGES.streamsFull, 503);
+  };
+  // Before the token is checked, so a full process spends nothing on the opens it refuses.
+  const notFull = async (_request: FastifyRequest, reply: FastifyReply) => refuseWhenFull(reply);
+  // Per address before the token check, per customer after it, both in the rate-limit plugin's store (Redis
+  // when set). The customer's is checked by hand: the plugin lets one of its hooks run per request.
+  const customerOpens = app.createRateLimit({
+    ...OPENS_PER_CUSTOMER,
+    keyGenerator: (request) => (request.user ? `stream:${request.user.id}` : `stream-ip:${request.ip}`),
+  });
+  const perCustomer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await customerOpens(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    void reply.header('retry-after', String(limit.ttlInSeconds));
+    throw new AppError(ERROR_CODES.RATE_LIMITED, API_MESSAGES.tooManyRequests, 429);
+  };
+  const limits = ctx.config.rateLimit
+    ? { address: app.rateLimit({ ...OPENS_PER_ADDRESS, keyGenerator: (request) => `stream-ip:${request.ip}` }), customer: perCustomer }
+    : null;
+  const guarded = (authenticate: ReturnType<typeof requireUser>) =>
+    limits ? [notFull, limits.address, authenticate, limits.customer] : [notFull, authenticate];
+
   const stream = async (request: FastifyRequest, reply: FastifyReply, user: AuthUser, render: Render, onlyUser?: string) => {
+    refuseWhenFull(reply);
     const held = perUser.get(user.id) ?? 0;
     if (held >= MAX_STREAMS_PER_USER) throw new AppError(ERROR_CODES.RATE_LIMITED, API_MESSAGES.tooManyStreams, 429);
     perUser.set(user.id, held + 1);
@@ -122,29 +168,54 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext): Promis
     }
     open.add(end);
     request.raw.on('close', end);
+    // Closed while its token was being checked: 'close' has come and gone, so nothing would ever end it.
+    if (request.raw.destroyed || res.destroyed) {
+      end();
+      return;
+    }
 
-    // Catch up after a reconnect: what happened since the last event this client saw.
+    // Catch up after a reconnect: what happened since the last event this client saw, each order or transfer
+    // once (its latest event: the page is sent its state now). Too much missed: the page reloads instead.
     const lastId = lastEventIdHeaders.parse(request.headers)['last-event-id'];
     if (lastId !== undefined) {
-      const missed = await ctx.events.since(Number(lastId), onlyUser);
-      missed.forEach(deliver);
+      const missed = await ctx.events.recent(Number(lastId), LIVE_REPLAY_LIMIT + 1, onlyUser);
+      if (ended) return;
+      if (missed.length > LIVE_REPLAY_LIMIT) {
+        // Its id moves the client past everything it missed; its next reconnect starts from there.
+        const newest = missed[0]!.id;
+        chain = chain.then(() => {
+          if (!ended) res.write(`id: ${newest}\nevent: ${LIVE_RELOAD_EVENT}\ndata: {}\n\n`);
+        });
+        return;
+      }
+      const latest = new Map<string, LiveEvent>();
+      for (const event of missed) {
+        const key = `${event.kind}:${event.entityId}`;
+        if (!latest.has(key)) latest.set(key, event);
+      }
+      const replayed = [...latest.values()].reverse();
+      // The older events of the same entities are covered by its state now: never sent on their own.
+      for (const event of missed) if (!replayed.includes(event)) sent.add(event.id);
+      replayed.forEach(deliver);
     }
   };
 
   const security = [{ apiKey: [], accessToken: [] }];
   const description =
-    'Server-Sent Events (text/event-stream). Mỗi sự kiện có id; khi kết nối lại, gửi header Last-Event-ID để nhận các sự kiện đã lỡ. Dòng chú thích ": ping" mỗi 25 giây. Luồng đóng khi access token hết hạn hoặc phiên đăng nhập bị thu hồi.';
+    'Server-Sent Events (text/event-stream). Mỗi sự kiện có id; khi kết nối lại, gửi header Last-Event-ID để nhận các sự kiện đã lỡ ' +
+    `(tối đa ${LIVE_REPLAY_LIMIT}; lỡ nhiều hơn thì nhận một sự kiện "${LIVE_RELOAD_EVENT}" và tải lại dữ liệu). Dòng chú thích ": ping" mỗi 25 giây. ` +
+    'Luồng đóng khi access token hết hạn hoặc phiên đăng nhập bị thu hồi. Mở quá nhiều luồng trả 429; máy chủ đầy trả 503 kèm Retry-After.';
 
   r.get(
     '/order/api/v1/order/events',
     {
-      onRequest: requireUser(ctx),
+      onRequest: guarded(requireUser(ctx)),
       schema: {
         tags: ['order'],
-        summary: 'Theo dõi trực tiếp các đơn hàng của tôi (event: order)',
+        summary: 'Theo dõi trực tiếp các đơn hàng của tôi (event: order, reload)',
         description,
         security,
-        response: { 200: z.string().describe('text/event-stream'), 401: errorBody, 429: errorBody },
+        response: { 200: z.string().describe('text/event-stream'), 401: errorBody, 429: errorBody, 503: errorBody },
       },
     },
     async (request, reply) => {
@@ -166,13 +237,13 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.get(
     '/order/api/v1/admin/order/events',
     {
-      onRequest: requireAdmin(ctx),
+      onRequest: guarded(requireStaff(ctx)),
       schema: {
         tags: ['admin-order'],
         summary: 'Theo dõi trực tiếp mọi đơn hàng, giao dịch ngân hàng và tình trạng đối soát (event: order, transfer, feed)',
         description,
         security,
-        response: { 200: z.string().describe('text/event-stream'), 401: errorBody, 403: errorBody, 429: errorBody },
+        response: { 200: z.string().describe('text/event-stream'), 401: errorBody, 403: errorBody, 429: errorBody, 503: errorBody },
       },
     },
     async (request, reply) => {
