@@ -11,7 +11,7 @@ import { bankTransfers } from '../../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { newOrderCode } from '../orders/service.js';
-import { BANK_FEED_ENV, deliver, newTxId, type TransferSpec } from './webhook-fixtures.js';
+import { BANK_FEED_ENV, deliver, newTxId, notificationOf, post, signatureOf, type TransferSpec } from './webhook-fixtures.js';
 
 let t: TestApp;
 let ownerToken: string;
@@ -84,6 +84,11 @@ describe('the day report', () => {
       payload: { order_code: attachedOrder.code, accept_short: true },
     });
     expect(attach.statusCode, attach.body).toBe(200);
+    // unreadable: signed, but a body the shop cannot read (no direction): kept as invalid, its amount as far as read
+    const unreadable = JSON.parse(notificationOf('sepay', { txId: newTxId(), amountVnd: 15_000, memo: 'x', at }).raw);
+    delete unreadable.transferType;
+    const rawUnreadable = JSON.stringify(unreadable);
+    expect((await post(t.app, 'sepay', rawUnreadable, signatureOf('sepay', { body: unreadable, raw: rawUnreadable }))).statusCode).toBe(200);
     // ignored: money out, and money to another account
     await received({ amountVnd: 70_000, memo: 'rut tien', direction: 'out', at });
     await received({ amountVnd: 90_000, memo: 'tai khoan khac', account: '999888777', at });
@@ -91,11 +96,11 @@ describe('the day report', () => {
     const day = await report();
     expect(day.date).toBe(shopDay(new Date()).date);
     expect(day).toMatchObject({
-      received_vnd: 100_000 + 120_000 + 30_000 + 40_000,
+      received_vnd: 100_000 + 120_000 + 30_000 + 40_000 + 15_000,
       matched_vnd: 220_000,
       attached_vnd: 40_000,
       unmatched_vnd: 30_000,
-      invalid_vnd: 0,
+      invalid_vnd: 15_000,
       ignored_vnd: 160_000,
       duplicate_vnd: 120_000,
       balanced: true,
