@@ -11,6 +11,7 @@ const config = {
   facebook_enabled: false,
   bank: { bin: '970436', name: 'Vietcombank', account_number: '0123', account_holder: 'LUCKY' },
   support: { social_url: 'https://f', chat_url: 'https://z', messenger_url: 'https://m' },
+  promise: { deadline_hour: 16, lead_minutes: 60 },
 };
 const game = { id: 7, name: 'Liên Quân', picture: null, is_active: true, shop_config: { need_login: true, sale_picture: 'p' } };
 

@@ -193,7 +193,7 @@ export async function moveOrderByStaff(ctx: AppContext, orderId: string, move: S
       // when a bank feed reports it (modules/payments), and what a refund would owe.
       if (!manualPayment) throw badRequest(API_MESSAGES.receivedRequired, { received_vnd: API_MESSAGES.receivedRequired });
       const excessVnd = Math.max(0, manualPayment.amountVnd - order.totalPriceVnd);
-      const transferId = await ctx.moneyIn.recordManualPayment(tx, {
+      await ctx.moneyIn.recordManualPayment(tx, {
         orderId: order.id,
         orderCode: order.code,
         amountVnd: manualPayment.amountVnd,
@@ -204,8 +204,8 @@ export async function moveOrderByStaff(ctx: AppContext, orderId: string, move: S
       });
       await moveLockedOrder(ctx, tx, order, {
         ...rest,
+        // The amount and reference are in the manual transfer's own audit row ('transfer.manual').
         payment: { amountVnd: manualPayment.amountVnd, excessVnd, unverified: true },
-        details: { transfer_id: transferId, amount_vnd: manualPayment.amountVnd, excess_vnd: excessVnd, bank_reference: manualPayment.reference },
         now,
       });
       return;
