@@ -12,7 +12,10 @@ export interface Actor {
 export interface Actors {
   customer: Actor;
   other: Actor;
+  /** An owner. */
   admin: Actor;
+  /** A staff member. */
+  staff: Actor;
   /** A token of `customer` that expired a minute ago, signed with the instance's own key. */
   expiredToken: string;
   /** The customer's order, which nobody else may see. */
@@ -48,6 +51,7 @@ export async function prepareActors(target: Target, label: string): Promise<Acto
   const customer = await signIn(target, `khach-${tag}@lucky.test`);
   const other = await signIn(target, `khac-${tag}@lucky.test`);
   const admin = await signIn(target, target.adminEmail);
+  const staff = await signIn(target, target.staffEmail);
   const platforms = await call<{ id: number; shop_config: { need_login: boolean } }[]>(target, 'GET', '/platform/api/v1/platform/list', null);
   const platform = platforms.find((p) => p.shop_config.need_login) ?? platforms[0]!;
   const [item] = await call<{ id: number }[]>(target, 'GET', `/store/api/v1/store/list?store_platform=${platform.id}`, null);
@@ -68,5 +72,5 @@ export async function prepareActors(target: Target, label: string): Promise<Acto
     .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
     .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
     .sign(new TextEncoder().encode(target.jwtSecret));
-  return { customer, other, admin, expiredToken, order, platformId: platform.id, storeId: item!.id };
+  return { customer, other, admin, staff, expiredToken, order, platformId: platform.id, storeId: item!.id };
 }

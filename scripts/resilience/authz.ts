@@ -1,14 +1,16 @@
 /**
  * The authorization matrix: every route of the OpenAPI document × {no key, no token, expired token,
- * customer, another customer, admin}, each answer checked against who may call the route, and every
- * answer to someone other than the owner searched for the owner's order id, order code and email.
+ * customer, another customer, staff, owner}, each answer checked against who may call the route, and every
+ * answer to someone other than the owner searched for the owner's order id, order code and email. Which
+ * console routes are the owners' alone is read from the document too (`x-role`), never from a list here:
+ * staff must get 403 on every one of them, and in on every other console route.
  */
 import { prepareActors } from './actors.js';
-import { fillPath, readRoutes, send, type Access, type Answer } from './openapi.js';
+import { fillPath, readRoutes, send, type Access, type Answer, type Route } from './openapi.js';
 import type { Figure, Target } from './types.js';
 
-type Identity = 'no key' | 'no token' | 'expired token' | 'customer' | 'another customer' | 'admin';
-const IDENTITIES: Identity[] = ['no key', 'no token', 'expired token', 'customer', 'another customer', 'admin'];
+type Identity = 'no key' | 'no token' | 'expired token' | 'customer' | 'another customer' | 'staff' | 'owner';
+const IDENTITIES: Identity[] = ['no key', 'no token', 'expired token', 'customer', 'another customer', 'staff', 'owner'];
 
 const codeOf = (answer: Answer): string | undefined => {
   try {
@@ -19,7 +21,7 @@ const codeOf = (answer: Answer): string | undefined => {
 };
 
 /** Why an answer is wrong for this identity on a route of this access, or null when it is right. */
-function verdict(access: Access, identity: Identity, answer: Answer, ownsPathId: boolean): string | null {
+function verdict(access: Access, role: Route['role'], identity: Identity, answer: Answer, ownsPathId: boolean): string | null {
   const { status } = answer;
   if (status >= 500) return `${status}`;
   const refused = status === 401 || status === 403;
@@ -39,7 +41,12 @@ function verdict(access: Access, identity: Identity, answer: Answer, ownsPathId:
       // Another customer's order id must look like no order at all.
       if (ownsPathId) return status === 404 ? null : `${status}, expected 404 for another customer's order`;
       return refused ? `${status}, expected access` : null;
-    case 'admin':
+    case 'staff':
+      if (access === 'admin' && role === 'owner') {
+        return status === 403 && codeOf(answer) === 'FORBIDDEN' ? null : `${status} ${codeOf(answer)}, expected 403 FORBIDDEN (owners only)`;
+      }
+      return refused ? `${status}, expected access` : null;
+    case 'owner':
       return refused ? `${status}, expected access` : null;
   }
 }
@@ -74,7 +81,9 @@ export async function checkAuthorization(target: Target): Promise<Figure[]> {
         return { ...key, authorization: actors.customer.token };
       case 'another customer':
         return { ...key, authorization: actors.other.token };
-      case 'admin':
+      case 'staff':
+        return { ...key, authorization: actors.staff.token };
+      case 'owner':
         return { ...key, authorization: actors.admin.token };
     }
   };
@@ -82,6 +91,8 @@ export async function checkAuthorization(target: Target): Promise<Figure[]> {
   const wrong: string[] = [];
   const leaks: string[] = [];
   let requests = 0;
+  const ownerOnly = routes.filter((route) => route.access === 'admin' && route.role === 'owner');
+  const staffRefused: string[] = [];
   for (const route of routes) {
     const url = target.url + fillPath(route.path, byPathFor(route.path));
     const ownsPathId = route.access === 'user' && route.pathParams.includes('id');
@@ -95,9 +106,12 @@ export async function checkAuthorization(target: Target): Promise<Figure[]> {
         body: route.body ? '{}' : undefined,
         stream: route.stream,
       });
-      const problem = verdict(route.access, identity, answer, ownsPathId);
+      const problem = verdict(route.access, route.role, identity, answer, ownsPathId);
       if (problem) wrong.push(`${route.method} ${route.path} as ${identity}: ${problem}`);
-      if (identity !== 'customer' && identity !== 'admin' && secrets.some((secret) => answer.text.includes(secret))) {
+      if (identity === 'staff' && ownerOnly.includes(route) && answer.status === 403) staffRefused.push(route.path);
+      // The customer sees their own; the console's routes show customers' orders to staff and owners.
+      const seesAll = identity === 'customer' || identity === 'owner' || (identity === 'staff' && route.access === 'admin');
+      if (!seesAll && secrets.some((secret) => answer.text.includes(secret))) {
         leaks.push(`${route.method} ${route.path} as ${identity}`);
       }
     }
@@ -108,6 +122,11 @@ export async function checkAuthorization(target: Target): Promise<Figure[]> {
       value: `${requests - wrong.length} of ${requests} answers as expected (${routes.length} routes × ${IDENTITIES.length} identities)`,
       ok: wrong.length === 0 && routes.length > 0,
       ...(wrong.length ? { detail: wrong.slice(0, 20).join('\n') } : {}),
+    },
+    {
+      label: 'role matrix: staff on the owners’ routes',
+      value: `${staffRefused.length} of ${ownerOnly.length} owner-only routes (from the OpenAPI document) refuse staff with 403`,
+      ok: ownerOnly.length > 0 && staffRefused.length === ownerOnly.length,
     },
     {
       label: 'authorization matrix: leaks of another customer’s data',

@@ -13,6 +13,8 @@ export interface Settings {
   /** The shop's bank account: BANK_ACCOUNT_NUMBER, and the account every genuine notification names. */
   bankAccount: string;
   adminEmail: string;
+  /** A staff member's email (STAFF_EMAILS): the order queue and transfers, not the owners' routes. */
+  staffEmail: string;
   /** Put in every DATABASE_URL (a trust-auth server ignores it), so it is one more secret to look for. */
   databasePassword: string;
   redisUrl: string | null;
@@ -39,6 +41,7 @@ export function makeSettings(redisUrl: string | null): Settings {
     sepayWebhookSecret: `rs-sepay-hmac-${secretText(18)}`,
     bankAccount: String(crypto.randomInt(10 ** 11, 10 ** 12)),
     adminEmail: `admin-${hex(4)}@resilience.test`,
+    staffEmail: `staff-${hex(4)}@resilience.test`,
     databasePassword: `rs-db-${secretText(15)}`,
     redisUrl,
   };
@@ -59,6 +62,7 @@ export function instanceEnv(settings: Settings, extra: Record<string, string>): 
     AUTH_DEMO: 'true',
     SEED_DEMO: 'true',
     ADMIN_EMAILS: settings.adminEmail,
+    STAFF_EMAILS: settings.staffEmail,
     RATE_LIMIT: 'false',
     DEADLINE_SWEEP_SECONDS: '0',
     // A bank feed and a real account belong to a public shop: these instances try them on this machine

@@ -22,6 +22,8 @@ export interface Route {
   /** OpenAPI form: /order/api/v1/order/{id} */
   path: string;
   access: Access;
+  /** Who in the console may call it (`x-role`, written from the route's own guard): staff and owners, or owners only. */
+  role: 'staff' | 'owner' | null;
   pathParams: string[];
   query: { name: string; schema: JsonSchema }[];
   body: JsonSchema | null;
@@ -30,6 +32,7 @@ export interface Route {
 }
 
 interface Operation {
+  'x-role'?: string;
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string; schema?: JsonSchema }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
@@ -54,6 +57,7 @@ export async function readRoutes(url: string): Promise<Route[]> {
         method: method.toUpperCase(),
         path,
         access,
+        role: op['x-role'] === 'owner' || op['x-role'] === 'staff' ? op['x-role'] : null,
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
         query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema ?? {} })),
         body: op.requestBody?.content?.['application/json']?.schema ?? null,
