@@ -5,7 +5,7 @@
  * serve only a shop this machine alone reaches. A shop counts as reachable when it listens beyond loopback,
  * and also when a setting only a public shop needs is present (a proxy on the same machine keeps
  * HOST=127.0.0.1). config.ts applies the defaults and adds these problems to its list
- * (docs/decisions/0012-fail-closed-defaults.md, docs/decisions/0022-promise-lead-time.md).
+ * (docs/decisions/0012-fail-closed-defaults.md, docs/decisions/0024-owners-staff-reachable-streams.md).
  */
 import net from 'node:net';
 

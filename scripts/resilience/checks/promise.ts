@@ -11,7 +11,18 @@
  * The deadline hour is set to the next full hour of the shop's clock, so that "now" is inside the last hour
  * before a deadline whenever the suite runs. Coins minted = compensation paid beyond what the rules allow.
  */
-import { type Session, PAY_COIN, call, codeOf, describe, expectOk, grantCoins, orderBody, placeOrder, signIn } from '../api.js';
+import {
+  type Session,
+  PAY_COIN,
+  call,
+  codeOf,
+  describe,
+  expectOk,
+  grantCoins,
+  orderBody,
+  placeOrder,
+  signIn,
+} from '../api.js';
 import { type Suite, figure, fmt } from '../context.js';
 import { type Database, Instance, connect, disconnect, hex, waitFor } from '../harness.js';
 import { num, pgSql } from '../invariants.js';
@@ -46,11 +57,24 @@ export async function checkPromiseExploit(suite: Suite, database: Database, owne
     const sql = pgSql(client);
     const compensation = async (userId: string) =>
       num(
-        (await sql(`select coalesce(sum(delta), 0) as n from coin_ledger where user_id = $1 and reason = 'late_compensation'`, [userId]))[0]!.n,
+        (
+          await sql(
+            `select coalesce(sum(delta), 0) as n from coin_ledger where user_id = $1 and reason = 'late_compensation'`,
+            [userId],
+          )
+        )[0]!.n,
       );
 
     // A platform of the shop's with an item whose coin price is 0, and one of 500 coins.
-    const platforms = expectOk('platform list', await call<{ id: number; shop_config: { need_login: boolean } }[]>(a.url, 'GET', '/platform/api/v1/platform/list', { apiKey: shop.apiKey }));
+    const platforms = expectOk(
+      'platform list',
+      await call<{ id: number; shop_config: { need_login: boolean } }[]>(
+        a.url,
+        'GET',
+        '/platform/api/v1/platform/list',
+        { apiKey: shop.apiKey },
+      ),
+    );
     const platform = platforms.find((p) => !p.shop_config.need_login) ?? platforms[0]!;
     const addItem = async (name: string, coin: number) =>
       expectOk(
@@ -63,12 +87,20 @@ export async function checkPromiseExploit(suite: Suite, database: Database, owne
       );
     const free = await addItem(`Quà 0 coin ${hex(3)}`, 0);
     const paid = await addItem(`Gói ${ORDER_COINS} coin ${hex(3)}`, ORDER_COINS);
-    const itemOf = (item: { id: number }) => ({ id: item.id, price: 10_000, coin: 0, gift_coin: 0, needLogin: platform.shop_config.need_login });
+    const itemOf = (item: { id: number }) => ({
+      id: item.id,
+      price: 10_000,
+      coin: 0,
+      gift_coin: 0,
+      needLogin: platform.shop_config.need_login,
+    });
 
     // 1. Farming free items with an empty wallet, over both instances at once.
     const farmer = await signIn(shop, a.url, `farmer-${hex(4)}@resilience.test`);
     const farmed = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => placeOrder(shop, (i % 2 ? b : a).url, farmer, orderBody(shop, itemOf(free), PAY_COIN))),
+      Array.from({ length: 10 }, (_, i) =>
+        placeOrder(shop, (i % 2 ? b : a).url, farmer, orderBody(shop, itemOf(free), PAY_COIN)),
+      ),
     );
     const refusedFree = farmed.filter((reply) => reply.status === 400 && codeOf(reply) === 'VALIDATION').length;
 
@@ -76,7 +108,9 @@ export async function checkPromiseExploit(suite: Suite, database: Database, owne
     const lastMinute = await signIn(shop, a.url, `last-minute-${hex(4)}@resilience.test`);
     await grantCoins(shop, b.url, owner, lastMinute.userId, 10 * ORDER_COINS);
     const placedLate = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => placeOrder(shop, (i % 2 ? b : a).url, lastMinute, orderBody(shop, itemOf(paid), PAY_COIN))),
+      Array.from({ length: 10 }, (_, i) =>
+        placeOrder(shop, (i % 2 ? b : a).url, lastMinute, orderBody(shop, itemOf(paid), PAY_COIN)),
+      ),
     );
     const lastMinuteIds = placedLate.filter((reply) => reply.status === 200).map((reply) => reply.body.id);
     const dueRows = await sql(
@@ -90,28 +124,43 @@ export async function checkPromiseExploit(suite: Suite, database: Database, owne
     const hoarder = await signIn(shop, b.url, `late-${hex(4)}@resilience.test`);
     await grantCoins(shop, a.url, owner, hoarder.userId, LATE_ORDERS * ORDER_COINS);
     const lateReplies = await Promise.all(
-      Array.from({ length: LATE_ORDERS }, (_, i) => placeOrder(shop, (i % 2 ? b : a).url, hoarder, orderBody(shop, itemOf(paid), PAY_COIN))),
+      Array.from({ length: LATE_ORDERS }, (_, i) =>
+        placeOrder(shop, (i % 2 ? b : a).url, hoarder, orderBody(shop, itemOf(paid), PAY_COIN)),
+      ),
     );
     const lateIds = lateReplies.filter((reply) => reply.status === 200).map((reply) => reply.body.id);
     // The clock moves on for these: their deadline passed a minute ago.
     await sql(`update orders set due_at = now() - interval '1 minute' where id = any($1::uuid[])`, [lateIds]);
     await waitFor(
       'both sweeps to settle the late orders',
-      async () => num((await sql(`select count(*) as n from orders where id = any($1::uuid[]) and status = 3`, [lateIds]))[0]!.n) === lateIds.length,
+      async () =>
+        num(
+          (await sql(`select count(*) as n from orders where id = any($1::uuid[]) and status = 3`, [lateIds]))[0]!.n,
+        ) === lateIds.length,
       60_000,
       200,
     );
     const stillOpen = num(
-      (await sql(`select count(*) as n from orders where id = any($1::uuid[]) and status in (0, 1)`, [lastMinuteIds]))[0]!.n,
+      (
+        await sql(`select count(*) as n from orders where id = any($1::uuid[]) and status in (0, 1)`, [lastMinuteIds])
+      )[0]!.n,
     );
 
     const paidToHoarder = await compensation(hoarder.userId);
     const minted =
-      (await compensation(farmer.userId)) + (await compensation(lastMinute.userId)) + Math.max(0, paidToHoarder - DAILY_CAP);
+      (await compensation(farmer.userId)) +
+      (await compensation(lastMinute.userId)) +
+      Math.max(0, paidToHoarder - DAILY_CAP);
     const problems = [
-      refusedFree === farmed.length ? null : `${farmed.length - refusedFree} free-item coin orders not refused (${farmed.map(describe).join(', ')})`,
-      dueLater === lastMinuteIds.length && lastMinuteIds.length === 10 ? null : `${lastMinuteIds.length - dueLater} of ${lastMinuteIds.length} last-hour orders due within the hour`,
-      stillOpen === lastMinuteIds.length ? null : `${lastMinuteIds.length - stillOpen} last-hour orders settled by the sweeps`,
+      refusedFree === farmed.length
+        ? null
+        : `${farmed.length - refusedFree} free-item coin orders not refused (${farmed.map(describe).join(', ')})`,
+      dueLater === lastMinuteIds.length && lastMinuteIds.length === 10
+        ? null
+        : `${lastMinuteIds.length - dueLater} of ${lastMinuteIds.length} last-hour orders due within the hour`,
+      stillOpen === lastMinuteIds.length
+        ? null
+        : `${lastMinuteIds.length - stillOpen} last-hour orders settled by the sweeps`,
       lateIds.length === LATE_ORDERS ? null : `${LATE_ORDERS - lateIds.length} late orders not placed`,
       paidToHoarder === DAILY_CAP ? null : `20 late orders paid ${fmt(paidToHoarder)} coins, the cap is ${DAILY_CAP}`,
     ].filter((problem): problem is string => problem !== null);

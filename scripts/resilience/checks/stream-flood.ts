@@ -44,7 +44,11 @@ async function reopen(base: string, apiKey: string, session: Session): Promise<{
   }
 }
 
-export async function checkStreamFlood(suite: Suite, instances: [Instance, Instance], items: { uid: CatalogueItem }): Promise<Figure> {
+export async function checkStreamFlood(
+  suite: Suite,
+  instances: [Instance, Instance],
+  items: { uid: CatalogueItem },
+): Promise<Figure> {
   const { shop } = suite;
   const [a, b] = instances;
   const flooder = await signIn(shop, a.url, `flood-${hex(4)}@resilience.test`);
@@ -84,7 +88,12 @@ export async function checkStreamFlood(suite: Suite, instances: [Instance, Insta
   const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? Infinity;
   const refused = [...refusals].map(([status, count]) => `${count}×${status}`).join(', ');
   // A slot the previous reopen held may not be free yet on that instance: such an open is refused with 429.
-  const ok = served >= OPENS * 0.9 && reloads === served && failedOrders === 0 && latencies.length > 10 && p99 <= ORDER_P99_BOUND_MS;
+  const ok =
+    served >= OPENS * 0.9 &&
+    reloads === served &&
+    failedOrders === 0 &&
+    latencies.length > 10 &&
+    p99 <= ORDER_P99_BOUND_MS;
   return figure(
     'stream flood',
     `${fmt(OPENS)} opens with Last-Event-ID: 0 (${fmt(served)} served, ${fmt(reloads)} answered by one reload${refused ? `, refused ${refused}` : ''}); ` +

@@ -10,7 +10,11 @@ import { auditLog, coinLedger } from '../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem } from '../test/fixtures.js';
 import { useTestApp } from '../test/suite.js';
 
-const t = useTestApp({ OWNER_EMAILS: 'chu@lucky.test', ADMIN_EMAILS: 'admin@lucky.test', STAFF_EMAILS: 'nhanvien@lucky.test' });
+const t = useTestApp({
+  OWNER_EMAILS: 'chu@lucky.test',
+  ADMIN_EMAILS: 'admin@lucky.test',
+  STAFF_EMAILS: 'nhanvien@lucky.test',
+});
 let owner: { access_token: string; userId: string };
 let staff: { access_token: string; userId: string };
 let customer: { access_token: string; userId: string };
@@ -51,7 +55,12 @@ function documentedRoutes(): DocumentedRoute[] {
 const addressOf = (path: string) =>
   path
     .replace('{userId}', customer.userId)
-    .replace('{id}', path.includes('/platform/') || path.includes('/store/') ? String(platformId) : '00000000-0000-4000-8000-000000000000')
+    .replace(
+      '{id}',
+      path.includes('/platform/') || path.includes('/store/')
+        ? String(platformId)
+        : '00000000-0000-4000-8000-000000000000',
+    )
     .replace(/\{\w+\}/g, 'x');
 
 async function call(route: DocumentedRoute, token: string) {
@@ -89,10 +98,15 @@ describe('the owner-only routes of the OpenAPI document', () => {
   it('refuse staff with 403 and a Vietnamese message, on every one of them', async () => {
     const ownerOnly = documentedRoutes().filter((route) => route.role === 'owner');
     expect(ownerOnly.length).toBeGreaterThan(5);
-    const answers = await Promise.all(ownerOnly.map(async (route) => ({ route, res: await call(route, staff.access_token) })));
+    const answers = await Promise.all(
+      ownerOnly.map(async (route) => ({ route, res: await call(route, staff.access_token) })),
+    );
     for (const { route, res } of answers) {
       expect(res.statusCode, `${route.method} ${route.path}`).toBe(403);
-      expect(res.json(), `${route.method} ${route.path}`).toEqual({ code: 'FORBIDDEN', message: API_MESSAGES.ownerOnly });
+      expect(res.json(), `${route.method} ${route.path}`).toEqual({
+        code: 'FORBIDDEN',
+        message: API_MESSAGES.ownerOnly,
+      });
     }
   });
 
@@ -106,7 +120,11 @@ describe('the owner-only routes of the OpenAPI document', () => {
   it('let staff and owners into the staff routes, and refuse customers', async () => {
     const staffRoutes = documentedRoutes().filter((route) => route.role === 'staff' && !route.path.endsWith('/events'));
     expect(staffRoutes.map((route) => `${route.method} ${route.path}`)).toEqual(
-      expect.arrayContaining(['GET /order/api/v1/admin/order/list', 'PATCH /order/api/v1/admin/order/{id}', 'POST /order/api/v1/admin/order/{id}/reveal-password']),
+      expect.arrayContaining([
+        'GET /order/api/v1/admin/order/list',
+        'PATCH /order/api/v1/admin/order/{id}',
+        'POST /order/api/v1/admin/order/{id}/reveal-password',
+      ]),
     );
     for (const route of staffRoutes) {
       for (const token of [staff.access_token, owner.access_token]) {
@@ -124,7 +142,10 @@ describe('a staff member at work', () => {
     expect(await me(staff.access_token)).toMatchObject({ is_admin: true, role: 'staff' });
     expect(await me(owner.access_token)).toMatchObject({ is_admin: true, role: 'owner' });
     // ADMIN_EMAILS, kept for existing shops, names owners.
-    expect(await me((await t.signIn('admin@lucky.test')).access_token)).toMatchObject({ is_admin: true, role: 'owner' });
+    expect(await me((await t.signIn('admin@lucky.test')).access_token)).toMatchObject({
+      is_admin: true,
+      role: 'owner',
+    });
     expect(await me(customer.access_token)).toMatchObject({ is_admin: false, role: null });
   });
 
@@ -141,7 +162,12 @@ describe('a staff member at work', () => {
   });
 
   it('cannot change a price: 403, and the item is as it was', async () => {
-    const res = await t.request({ method: 'PATCH', url: `/store/api/v1/admin/store/${itemId}`, token: staff.access_token, payload: { price: 1 } });
+    const res = await t.request({
+      method: 'PATCH',
+      url: `/store/api/v1/admin/store/${itemId}`,
+      token: staff.access_token,
+      payload: { price: 1 },
+    });
     expect(res.statusCode).toBe(403);
     const items = await t.request({ method: 'GET', url: `/store/api/v1/store/list?store_platform=${platformId}` });
     expect(items.json()[0].price).toBe(20_000);
@@ -156,7 +182,11 @@ describe('a staff member at work', () => {
       lines: [{ storeId: itemId, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }],
       seal: (id) => t.app.ctx.secretBox.seal('mat-khau-game', id),
     });
-    const reveal = await t.request({ method: 'POST', url: `/order/api/v1/admin/order/${order.id}/reveal-password`, token: staff.access_token });
+    const reveal = await t.request({
+      method: 'POST',
+      url: `/order/api/v1/admin/order/${order.id}/reveal-password`,
+      token: staff.access_token,
+    });
     expect(reveal.json()).toMatchObject({ order_pass: 'mat-khau-game' });
     const done = await t.request({
       method: 'PATCH',
@@ -177,7 +207,11 @@ describe('a staff member at work', () => {
       ]),
     );
     // The order's history in the console names the staff member.
-    const detail = await t.request({ method: 'GET', url: `/order/api/v1/admin/order/${order.id}`, token: owner.access_token });
+    const detail = await t.request({
+      method: 'GET',
+      url: `/order/api/v1/admin/order/${order.id}`,
+      token: owner.access_token,
+    });
     expect(detail.json().history).toContainEqual(expect.objectContaining({ actor_email: 'nhanvien@lucky.test' }));
   });
 });

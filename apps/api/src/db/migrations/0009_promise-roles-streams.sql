@@ -1,4 +1,4 @@
--- Nobody can game the shop (decision 0022): a staff coin adjustment carries its Idempotency-Key on its ledger row
+-- Nobody can game the shop (decision 0024): a staff coin adjustment carries its Idempotency-Key on its ledger row
 -- (one row per admin and key), and each bank account that is not the shop's is remembered once staff were alerted.
 CREATE TABLE "wrong_account_alerts" (
 	"account_number" text PRIMARY KEY NOT NULL,

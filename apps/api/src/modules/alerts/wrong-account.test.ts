@@ -54,7 +54,8 @@ async function transferTo(app: TestApp, account: string, amountVnd = 200_000) {
   await app.app.alerts.idle();
 }
 
-const alertsAbout = (account: string) => telegram.messages.filter((message) => message.text.includes(`tài khoản ${account},`));
+const alertsAbout = (account: string) =>
+  telegram.messages.filter((message) => message.text.includes(`tài khoản ${account},`));
 
 describe('a transfer to an account that is not the shop’s', () => {
   it('alerts staff once per account, across transfers, instances and a restart', async () => {

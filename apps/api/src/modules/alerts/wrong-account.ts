@@ -1,9 +1,9 @@
 /**
- * Transfers to an account that is not the shop's (README "Going live"): a bank feed that reports them is
- * watching another account than BANK_ACCOUNT_NUMBER, or the setting is wrong — customers' money may be going
- * where the shop cannot see it. The payments module keeps each such
- * transfer ('ignored', reason 'wrong_account'); staff are alerted once per account, remembered in the
- * database (wrong_account_alerts), so a restart or a second instance does not alert again.
+ * Transfers to an account that is not the shop's (docs/decisions/0024, README "Going live"): a bank feed that
+ * reports them is watching another account than BANK_ACCOUNT_NUMBER, or the setting is wrong — customers'
+ * money may be going where the shop cannot see it. The payments module keeps each such transfer ('ignored',
+ * reason 'wrong_account'); staff are alerted once per account, remembered in the database
+ * (wrong_account_alerts), so a restart or a second instance does not alert again.
  */
 import { TRANSFER_REASON, TRANSFER_STATUS, formatVnd, type AdminTransfer } from '@lucky/shared';
 import type { Db } from '../../db/client.js';

@@ -10,12 +10,12 @@
  * A stream ends when its access token expires or its sign-in is revoked (checked at each heartbeat);
  * the client then renews its token and reconnects with Last-Event-ID to get what it missed.
  *
- * Streams that hold (README "Live streams"): a reconnect replays at most LIVE_REPLAY_LIMIT missed events of
- * the stream's own, each order or transfer once in its latest state, read through one index; more missed
- * than that is one `event: reload` (the page fetches again). Opens are rate limited per customer and per
- * address (with RATE_LIMIT); one process holds at most EVENT_STREAMS_MAX streams and answers 503 with
- * Retry-After beyond; and a connection that closes before the stream is set up (while its token is being
- * checked) releases its subscription, heartbeat and slot at once.
+ * Streams that hold (docs/decisions/0024, README "Live streams"): a reconnect replays at most
+ * LIVE_REPLAY_LIMIT missed events of the stream's own, each order or transfer once in its latest state, read
+ * through one index; more missed than that is one `event: reload` (the page fetches again). Opens are rate
+ * limited per customer and per address (with RATE_LIMIT); one process holds at most EVENT_STREAMS_MAX
+ * streams and answers 503 with Retry-After beyond; and a connection that closes before the stream is set up
+ * (while its token is being checked) releases its subscription, heartbeat and slot at once.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

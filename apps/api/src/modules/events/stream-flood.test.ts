@@ -50,7 +50,11 @@ describe('1,000 stream opens with Last-Event-ID: 0', () => {
     }
     await t.app.ctx.db
       .insert(events)
-      .values(ids.flatMap((id) => ['placed', 'status'].map((cause) => ({ kind: 'order', entityId: id, userId: flooder.userId, cause }))));
+      .values(
+        ids.flatMap((id) =>
+          ['placed', 'status'].map((cause) => ({ kind: 'order', entityId: id, userId: flooder.userId, cause })),
+        ),
+      );
 
     let opened = 0;
     let reloads = 0;

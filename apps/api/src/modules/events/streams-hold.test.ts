@@ -13,7 +13,11 @@ import { TEST_API_KEY } from '../../test/harness.js';
 import { useTestApp } from '../../test/suite.js';
 
 const CUSTOMER_EVENTS = '/order/api/v1/order/events';
-const headers = (token: string, extra: Record<string, string> = {}) => ({ 'x-api-key': TEST_API_KEY, authorization: token, ...extra });
+const headers = (token: string, extra: Record<string, string> = {}) => ({
+  'x-api-key': TEST_API_KEY,
+  authorization: token,
+  ...extra,
+});
 
 const opened: TestStream[] = [];
 afterEach(() => {
@@ -39,12 +43,23 @@ describe('a reconnect’s replay is capped', () => {
 
   const customer = () => createCustomer(t.app.ctx.db, t.app.ctx.tokens);
   const order = (userId: string) =>
-    createOrder(t.app.ctx.db, { userId, platformId, lines: [{ storeId: itemId, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }] });
+    createOrder(t.app.ctx.db, {
+      userId,
+      platformId,
+      lines: [{ storeId: itemId, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }],
+    });
   /** `count` events about the customer's orders, as placing and moving them writes them. */
   async function history(userId: string, orderIds: string[], count: number): Promise<number[]> {
     const rows = await t.app.ctx.db
       .insert(events)
-      .values(Array.from({ length: count }, (_, i) => ({ kind: 'order', entityId: orderIds[i % orderIds.length]!, userId, cause: 'status' })))
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          kind: 'order',
+          entityId: orderIds[i % orderIds.length]!,
+          userId,
+          cause: 'status',
+        })),
+      )
       .returning({ id: events.id });
     return rows.map((row) => row.id);
   }
@@ -65,7 +80,9 @@ describe('a reconnect’s replay is capped', () => {
     // Reconnecting from there finds nothing left to replay.
     const again = await open(base, me.token, { 'last-event-id': reload.id! });
     const fresh = await order(me.userId);
-    await t.app.ctx.db.transaction((tx) => t.app.ctx.events.publish(tx, { kind: 'order', entityId: fresh.id, userId: me.userId, cause: 'placed' }));
+    await t.app.ctx.db.transaction((tx) =>
+      t.app.ctx.events.publish(tx, { kind: 'order', entityId: fresh.id, userId: me.userId, cause: 'placed' }),
+    );
     await again.next((message) => message.event === 'order' && (message.data as Order).id === fresh.id);
     expect(again.messages.map((message) => message.event)).toEqual(['order']);
   });
@@ -75,7 +92,11 @@ describe('a reconnect’s replay is capped', () => {
     const mine = await Promise.all([order(me.userId), order(me.userId)]);
     const theirs = await order(other.userId);
     const start = (await history(other.userId, [theirs.id], 1))[0]!;
-    await history(me.userId, mine.map((o) => o.id), 6);
+    await history(
+      me.userId,
+      mine.map((o) => o.id),
+      6,
+    );
     await history(other.userId, [theirs.id], 3);
 
     const stream = await open(base, me.token, { 'last-event-id': String(start) });
@@ -142,14 +163,18 @@ describe('a connection that closes while its token is being checked', () => {
 
     const socket = net.connect(port, '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.write(`GET ${CUSTOMER_EVENTS} HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: ${TEST_API_KEY}\r\nauthorization: ${me.token}\r\n\r\n`);
+    socket.write(
+      `GET ${CUSTOMER_EVENTS} HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: ${TEST_API_KEY}\r\nauthorization: ${me.token}\r\n\r\n`,
+    );
     await vi.waitFor(() => expect(checking).toBe(true));
     socket.destroy();
     // The server has seen the connection go before the check completes.
     await vi.waitFor(
       () =>
         new Promise<void>((resolve, reject) =>
-          t.app.server.getConnections((error, count) => (error || count > 0 ? reject(error ?? new Error(`${count} open`)) : resolve())),
+          t.app.server.getConnections((error, count) =>
+            error || count > 0 ? reject(error ?? new Error(`${count} open`)) : resolve(),
+          ),
         ),
     );
     release();
@@ -186,11 +211,16 @@ describe('stream opens are rate limited (RATE_LIMIT)', () => {
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
     expect(last!.status).toBe(429);
     expect(last!.retryAfter).toMatch(/^\d+$/);
-    expect(last!.body).toEqual({ code: 'RATE_LIMITED', message: 'Bạn thao tác quá nhanh, vui lòng thử lại sau ít phút' });
+    expect(last!.body).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Bạn thao tác quá nhanh, vui lòng thử lại sau ít phút',
+    });
   });
 
   it('refuses one address opening for many customers', async () => {
-    const customers = await Promise.all(Array.from({ length: 61 }, () => createCustomer(t.app.ctx.db, t.app.ctx.tokens)));
+    const customers = await Promise.all(
+      Array.from({ length: 61 }, () => createCustomer(t.app.ctx.db, t.app.ctx.tokens)),
+    );
     const statuses: number[] = [];
     for (const c of customers) statuses.push((await reopen(c.token)).status);
     // This address already opened 21 above: it reaches its 60 within this loop.

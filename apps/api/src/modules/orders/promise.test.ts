@@ -24,7 +24,13 @@ let adminId: string;
 beforeAll(async () => {
   platformId = (await createPlatform(t.app.ctx.db, { name: 'Liên Quân Hứa Hẹn' })).id;
   item = await createStoreItem(t.app.ctx.db, platformId, { name: 'Gói 500 coin', priceVnd: 50_000, coinCost: 500 });
-  freeItem = await createStoreItem(t.app.ctx.db, platformId, { name: 'Quà tặng miễn phí', priceVnd: 0, rawPriceVnd: 0, coinCost: 0, giftCoin: 0 });
+  freeItem = await createStoreItem(t.app.ctx.db, platformId, {
+    name: 'Quà tặng miễn phí',
+    priceVnd: 0,
+    rawPriceVnd: 0,
+    coinCost: 0,
+    giftCoin: 0,
+  });
   adminId = (await t.signIn('admin@lucky.test')).userId;
 });
 
@@ -62,25 +68,37 @@ async function coinTotal(userId: string): Promise<number> {
 describe('the lead time before the deadline', () => {
   it('makes a coin order placed at 15:59:59 due at 16:00 tomorrow: the 16:00 sweep today settles nothing and pays nothing', async () => {
     const c = await customerWith(500);
-    const order = await placeOrder(t.app.ctx, c.userId, request(0), { idempotencyKey: null, now: local('2026-04-10T15:59:59') });
+    const order = await placeOrder(t.app.ctx, c.userId, request(0), {
+      idempotencyKey: null,
+      now: local('2026-04-10T15:59:59'),
+    });
     expect(order.due_at).toBe(local('2026-04-11T16:00:00').toISOString());
 
     await runDeadlineSweep(t.app.ctx, local('2026-04-10T16:00:01'));
     await runDeadlineSweep(t.app.ctx, local('2026-04-10T23:59:00'));
-    const [stillOpen] = await t.app.ctx.db.select({ coinTotal: users.coinTotal }).from(users).where(eq(users.id, c.userId));
+    const [stillOpen] = await t.app.ctx.db
+      .select({ coinTotal: users.coinTotal })
+      .from(users)
+      .where(eq(users.id, c.userId));
     expect(stillOpen!.coinTotal).toBe(500);
     expect(await compensation(c.userId)).toBe(0);
   });
 
   it('keeps 16:00 today for a coin order placed an hour before, as promised', async () => {
     const c = await customerWith(500);
-    const order = await placeOrder(t.app.ctx, c.userId, request(0), { idempotencyKey: null, now: local('2026-04-10T15:00:00') });
+    const order = await placeOrder(t.app.ctx, c.userId, request(0), {
+      idempotencyKey: null,
+      now: local('2026-04-10T15:00:00'),
+    });
     expect(order.due_at).toBe(local('2026-04-10T16:00:00').toISOString());
   });
 
   it('makes a bank order paid at 15:59 due at 16:00 tomorrow: no refund and no coins at 16:00 today', async () => {
     const c = await customerWith(0);
-    const order = await placeOrder(t.app.ctx, c.userId, request(1), { idempotencyKey: null, now: local('2026-04-10T09:00:00') });
+    const order = await placeOrder(t.app.ctx, c.userId, request(1), {
+      idempotencyKey: null,
+      now: local('2026-04-10T09:00:00'),
+    });
     const paid = await changeOrderStatus(
       t.app.ctx,
       adminId,
@@ -101,17 +119,29 @@ describe('the lead time before the deadline', () => {
 describe('compensation only for money at stake', () => {
   it('refuses a coin order of an item whose coin price is 0, in Vietnamese, before anything is written', async () => {
     const c = await customerWith(0);
-    const res = await t.request({ method: 'POST', url: '/order/api/v1/order', token: c.token, payload: request(0, freeItem.id) });
+    const res = await t.request({
+      method: 'POST',
+      url: '/order/api/v1/order',
+      token: c.token,
+      payload: request(0, freeItem.id),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION', message: API_MESSAGES.notPayableWithCoins(freeItem.name) });
-    expect(res.json().message).toBe("Sản phẩm 'Quà tặng miễn phí' không thể thanh toán bằng coin, vui lòng chọn chuyển khoản");
+    expect(res.json().message).toBe(
+      "Sản phẩm 'Quà tặng miễn phí' không thể thanh toán bằng coin, vui lòng chọn chuyển khoản",
+    );
     const list = await t.request({ method: 'GET', url: '/order/api/v1/order/count', token: c.token });
     expect(list.json()).toBe(0);
   });
 
   it('still takes the free item by bank transfer', async () => {
     const c = await customerWith(0);
-    const res = await t.request({ method: 'POST', url: '/order/api/v1/order', token: c.token, payload: request(1, freeItem.id) });
+    const res = await t.request({
+      method: 'POST',
+      url: '/order/api/v1/order',
+      token: c.token,
+      payload: request(1, freeItem.id),
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -126,7 +156,10 @@ describe('compensation only for money at stake', () => {
       dueAt: local('2026-04-12T16:00:00'),
     });
     await runDeadlineSweep(t.app.ctx, local('2026-04-12T16:01:00'));
-    const [row] = await t.app.ctx.db.select({ delta: coinLedger.delta }).from(coinLedger).where(eq(coinLedger.orderId, free.id));
+    const [row] = await t.app.ctx.db
+      .select({ delta: coinLedger.delta })
+      .from(coinLedger)
+      .where(eq(coinLedger.orderId, free.id));
     expect(row).toBeUndefined();
     expect(await coinTotal(c.userId)).toBe(0);
   });
@@ -173,7 +206,11 @@ describe('the daily cap (COMPENSATION_DAILY_CAP)', () => {
       await placeOrder(t.app.ctx, c.userId, request(0), { idempotencyKey: null, now: local('2026-04-17T08:00:00') });
     }
     const at = local('2026-04-17T16:01:00');
-    await Promise.all([runDeadlineSweep(t.app.ctx, at), runDeadlineSweep(t.app.ctx, at), runDeadlineSweep(t.app.ctx, at)]);
+    await Promise.all([
+      runDeadlineSweep(t.app.ctx, at),
+      runDeadlineSweep(t.app.ctx, at),
+      runDeadlineSweep(t.app.ctx, at),
+    ]);
     expect(await compensation(c.userId)).toBe(DEFAULT_COMPENSATION_DAILY_CAP);
   });
 });
