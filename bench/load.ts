@@ -111,7 +111,7 @@ export function orderBody(itemId: number): string {
  * Order placement by `tokens.length` customers at once, one connection each. Every order carries its own
  * Idempotency-Key, as the storefront sends one with each new order.
  */
-export function placement(shop: ShopProcess, tokens: string[], itemId: number): Promise<LoadFigure> {
+export function placement(shop: ShopProcess, tokens: string[], itemId: number, seconds?: number): Promise<LoadFigure> {
   const [request] = perCustomer(tokens, {
     method: 'POST',
     headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
@@ -119,6 +119,7 @@ export function placement(shop: ShopProcess, tokens: string[], itemId: number): 
   });
   return load(shop, '/order/api/v1/order', {
     connections: tokens.length,
+    seconds,
     requests: [
       {
         ...request!,
@@ -132,9 +133,10 @@ export function placement(shop: ShopProcess, tokens: string[], itemId: number): 
 }
 
 /** A signed-in customer's read (order list, balance, badge count), by `tokens.length` customers at once. */
-export function signedInRead(shop: ShopProcess, tokens: string[], path: string): Promise<LoadFigure> {
+export function signedInRead(shop: ShopProcess, tokens: string[], path: string, seconds?: number): Promise<LoadFigure> {
   return load(shop, path, {
     connections: tokens.length,
+    seconds,
     requests: perCustomer(tokens, { method: 'GET', headers: { 'x-api-key': API_KEY } }),
   });
 }

@@ -40,6 +40,8 @@ export interface ShopProcess {
   child: ChildProcess;
   /** Resident memory now, in MB. */
   rssMb(): number;
+  /** The highest resident memory of the process since it started (VmHWM), in MB: the figure an operator reads. */
+  peakRssMb(): number;
   /** Samples RSS every 100 ms until the returned function is called, which gives the highest seen (MB). */
   sampleRss(): () => number;
   stop(): Promise<void>;
@@ -98,16 +100,19 @@ export async function startShop(options: StartOptions = {}): Promise<ShopProcess
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const rssMb = () => {
+  // The pid is the node process of the shop itself (spawned directly, no shell or npm in between).
+  const statusMb = (field: 'VmRSS' | 'VmHWM') => {
     const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
     return Math.round(kb / 1024);
   };
+  const rssMb = () => statusMb('VmRSS');
   return {
     base,
     engine: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
     child,
     rssMb,
+    peakRssMb: () => statusMb('VmHWM'),
     sampleRss() {
       let peak = rssMb();
       const timer = setInterval(() => {
