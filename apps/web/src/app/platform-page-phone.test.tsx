@@ -1,31 +1,18 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Platform, StoreItem } from '@lucky/shared';
 import { json, stubFetch } from '../test/fetch-stub';
 import { renderApp, signInAs } from '../test/render-app';
+import { fakeMediaQueryList } from '../test/media-query';
+import { storeItem, uidGame } from '../test/shop-fixtures';
 import { PHONE_QUERY } from '../lib/use-media-query';
 
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-const uidGame: Platform = { id: 7, name: 'Rồng Lửa', picture: null, is_active: true, shop_config: { need_login: false, sale_picture: null } };
-const item = (id: number): StoreItem => ({
-  id,
-  platform_id: 7,
-  name: `Gói ${id}`,
-  description: `Mô tả gói ${id}`,
-  picture: null,
-  price: 20_000 * id,
-  raw_price: 25_000 * id,
-  coin: 200 * id,
-  gift_coin: 10 * id,
-  is_active: true,
-});
-
 function shopApi() {
   return stubFetch({
     'GET /platform/api/v1/platform/list?keyword=&is_active=true': json([uidGame]),
-    'GET /store/api/v1/store/list?keyword=&store_platform=7': json([item(1), item(2)]),
+    'GET /store/api/v1/store/list?keyword=&store_platform=7': json([storeItem(1), storeItem(2)]),
     'GET /user/api/v1/user': json({ id: 'u1', name: 'An', picture: null, email: 'an@example.com', is_admin: false, role: null }),
     'GET /bank/api/v1/bank': json({ total: 5_000 }),
     'GET /order/api/v1/order/count-pending-coin': json(0),
@@ -35,19 +22,7 @@ function shopApi() {
 
 /** A phone-sized screen: the media query of the cart bar matches. */
 function onPhone() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query === PHONE_QUERY,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => fakeMediaQueryList(query, query === PHONE_QUERY));
 }
 
 // Hidden included: while the sheet is open, the page behind it is hidden from assistive technology.

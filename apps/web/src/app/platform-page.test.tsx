@@ -1,9 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Order, Platform, StoreItem } from '@lucky/shared';
+import type { Order, Platform } from '@lucky/shared';
 import { apiError, json, stubFetch, type Reply } from '../test/fetch-stub';
 import { renderApp, signInAs } from '../test/render-app';
 import { testOrder } from '../test/test-order';
+import { storeItem, uidGame } from '../test/shop-fixtures';
 
 // Whole-app journeys in jsdom with MUI take seconds each on a small machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -13,22 +14,7 @@ const PLATFORMS = 'GET /platform/api/v1/platform/list?keyword=&is_active=true';
 const ITEMS = 'GET /store/api/v1/store/list?keyword=&store_platform=7';
 const ORDER = 'POST /order/api/v1/order';
 
-const uidGame: Platform = { id: 7, name: 'Rồng Lửa', picture: null, is_active: true, shop_config: { need_login: false, sale_picture: null } };
 const loginGame: Platform = { ...uidGame, id: 8, name: 'Kiếm Thần', shop_config: { need_login: true, sale_picture: null } };
-
-const item = (id: number, overrides: Partial<StoreItem> = {}): StoreItem => ({
-  id,
-  platform_id: 7,
-  name: `Gói ${id}`,
-  description: `Mô tả gói ${id}`,
-  picture: null,
-  price: 20_000 * id,
-  raw_price: 25_000 * id,
-  coin: 200 * id,
-  gift_coin: 10 * id,
-  is_active: true,
-  ...overrides,
-});
 
 const created: Order = testOrder({
   stores: [{ store_id: 1, name: 'Gói 1', price: 20_000, coin: 200, gift_coin: 10, quantity: 2 }],
@@ -40,8 +26,8 @@ const created: Order = testOrder({
 function shopApi(routes: Record<string, Reply> = {}, { total = 5_000, pending = 0 } = {}) {
   return stubFetch({
     [PLATFORMS]: json([uidGame, loginGame]),
-    [ITEMS]: json([item(1), item(2), item(3, { name: '', is_active: true })]),
-    'GET /store/api/v1/store/list?keyword=&store_platform=8': json([item(4, { platform_id: 8 })]),
+    [ITEMS]: json([storeItem(1), storeItem(2), storeItem(3, { name: '', is_active: true })]),
+    'GET /store/api/v1/store/list?keyword=&store_platform=8': json([storeItem(4, { platform_id: 8 })]),
     'GET /user/api/v1/user': json({ id: 'u1', name: 'An', picture: null, email: 'an@example.com', is_admin: false, role: null }),
     'GET /bank/api/v1/bank': json({ total }),
     'GET /order/api/v1/order/count-pending-coin': json(pending),
@@ -161,7 +147,7 @@ describe('/item/:id, signed in', () => {
 
   it('refuses a 101st of one item, as the shop does', async () => {
     signInAs();
-    window.localStorage.setItem('cart', JSON.stringify({ 7: [{ item: item(1), quantity: 100 }] }));
+    window.localStorage.setItem('cart', JSON.stringify({ 7: [{ item: storeItem(1), quantity: 100 }] }));
     shopApi();
     const { user } = renderApp('/item/7');
 
@@ -204,7 +190,7 @@ describe('/item/:id, signed in', () => {
 
   it('refuses to pay with coins for an item whose coin price is 0, before sending anything', async () => {
     signInAs();
-    const net = shopApi({ [ITEMS]: json([item(1), item(2, { name: 'Quà miễn phí', coin: 0 })]) });
+    const net = shopApi({ [ITEMS]: json([storeItem(1), storeItem(2, { name: 'Quà miễn phí', coin: 0 })]) });
     const { user } = renderApp('/item/7');
 
     await user.click(await screen.findByRole('button', { name: 'Thêm vào giỏ: Quà miễn phí' }));

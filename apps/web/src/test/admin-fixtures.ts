@@ -1,6 +1,14 @@
 /** Fixtures and a stubbed API for the admin console's tests (imported by tests only). */
-import type { AdminOrderDetail, AdminOrderRow, AdminTransfer, AdminTransferTotals, AdminUserRow } from '@lucky/shared';
+import type {
+  AdminOrderDetail,
+  AdminOrderRow,
+  AdminPlatform,
+  AdminTransfer,
+  AdminTransferTotals,
+  AdminUserRow,
+} from '@lucky/shared';
 import { json, stubFetch } from './fetch-stub';
+import { renderApp, signInAs } from './render-app';
 
 export const ADMIN_USER = { id: 'a1', name: 'Quản Trị', picture: null, email: 'admin@example.com', is_admin: true, role: 'owner' };
 /** Staff: the order queue and the bank transfers only (docs/product.md §6). */
@@ -115,6 +123,23 @@ export async function loadAdminChunks(): Promise<void> {
  */
 export const FIRST_RENDER = { timeout: 5000 } as const;
 
+/** A game in the console's catalog, sold with login details, unless overridden. */
+export function adminPlatform(overrides: Partial<AdminPlatform> = {}): AdminPlatform {
+  return {
+    id: 1,
+    name: 'Liên Quân',
+    picture: null,
+    sale_picture: null,
+    need_login: true,
+    is_active: true,
+    sort_order: 1,
+    item_count: 2,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
 export const TRANSFER_ID = '7c9e2b1a-4d3f-4e8a-9b6c-1f2e3d4c5b6a';
 
 /** An unmatched incoming transfer (memo without an order code) unless overridden. */
@@ -153,4 +178,24 @@ export function transferTotals(overrides: Partial<AdminTransferTotals> = {}): Ad
     refunds_due_count: 3,
     ...overrides,
   };
+}
+
+export const TRANSFER_LIST = 'GET /payment/api/v1/admin/transfer/list';
+export const TRANSFER_TOTALS = 'GET /payment/api/v1/admin/transfer/totals';
+
+/** The console's chunks and the bank transfers page's own, before a test file's first test. */
+export async function loadTransfersChunks(): Promise<void> {
+  await loadAdminChunks();
+  await import('../features/admin-payments/components/transfers-page');
+}
+
+/** Signed in as an admin, /admin/transfers listing `rows` with today's totals; `routes` add or replace calls. */
+export function openTransfersPage(rows: AdminTransfer[], routes: Parameters<typeof stubAdminApi>[0] = {}) {
+  signInAs();
+  const net = stubAdminApi({
+    [TRANSFER_LIST]: json({ rows, total: rows.length }),
+    [TRANSFER_TOTALS]: json(transferTotals()),
+    ...routes,
+  });
+  return { ...renderApp('/admin/transfers'), net };
 }

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminPlatform, AdminStoreItem } from '@lucky/shared';
+import type { AdminStoreItem } from '@lucky/shared';
 import { apiError, inTurn, json } from '../../../test/fetch-stub';
 import { renderApp, signInAs } from '../../../test/render-app';
-import { FIRST_RENDER, loadAdminChunks, stubAdminApi } from '../../../test/admin-fixtures';
+import { adminPlatform, FIRST_RENDER, loadAdminChunks, stubAdminApi } from '../../../test/admin-fixtures';
 
 beforeAll(loadAdminChunks);
 
@@ -13,22 +13,6 @@ const REORDER_PLATFORMS = 'POST /platform/api/v1/admin/platform/reorder';
 const ITEMS = 'GET /store/api/v1/admin/store';
 const REORDER_ITEMS = 'POST /store/api/v1/admin/store/reorder';
 const AMOUNT_MESSAGE = 'Giá trị phải là số nguyên từ 0 đến 1.000.000.000';
-
-function platform(overrides: Partial<AdminPlatform> = {}): AdminPlatform {
-  return {
-    id: 1,
-    name: 'Liên Quân',
-    picture: null,
-    sale_picture: null,
-    need_login: true,
-    is_active: true,
-    sort_order: 1,
-    item_count: 2,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function storeItem(overrides: Partial<AdminStoreItem> = {}): AdminStoreItem {
   return {
@@ -50,8 +34,8 @@ function storeItem(overrides: Partial<AdminStoreItem> = {}): AdminStoreItem {
   };
 }
 
-const LIEN_QUAN = platform();
-const FREE_FIRE = platform({ id: 2, name: 'Free Fire', need_login: false, sort_order: 2 });
+const LIEN_QUAN = adminPlatform();
+const FREE_FIRE = adminPlatform({ id: 2, name: 'Free Fire', need_login: false, sort_order: 2 });
 const SMALL_PACK = storeItem();
 const BIG_PACK = storeItem({ id: 8, name: 'Gói 450 Quân Huy', price: 100_000, raw_price: 120_000, coin: 1_000, sort_order: 2 });
 
@@ -67,7 +51,7 @@ async function openCatalog(address: string, routes: Parameters<typeof stubAdminA
 describe('/admin/catalog', { timeout: 20_000 }, () => {
   it('adds a game: refuses a blank name, then sends the name and switches', async () => {
     const { user, net } = await openCatalog('/admin/catalog', {
-      [CREATE_PLATFORM]: json(platform({ id: 3, name: 'Genshin Impact', need_login: true })),
+      [CREATE_PLATFORM]: json(adminPlatform({ id: 3, name: 'Genshin Impact', need_login: true })),
     });
 
     await user.click(screen.getByRole('button', { name: 'Thêm trò chơi' }));
@@ -153,7 +137,7 @@ describe('/admin/catalog', { timeout: 20_000 }, () => {
     const PATCH_PLATFORM = `PATCH /platform/api/v1/admin/platform/${FREE_FIRE.id}`;
     const PATCH_ITEM = `PATCH /store/api/v1/admin/store/${SMALL_PACK.id}`;
     const { user, net, table } = await openCatalog(`/admin/catalog?platform=${LIEN_QUAN.id}`, {
-      [PATCH_PLATFORM]: json(platform({ ...FREE_FIRE, is_active: false })),
+      [PATCH_PLATFORM]: json(adminPlatform({ ...FREE_FIRE, is_active: false })),
       [PATCH_ITEM]: json(storeItem({ is_active: false })),
     });
 

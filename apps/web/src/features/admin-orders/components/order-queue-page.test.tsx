@@ -2,23 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub';
 import { renderApp, signInAs } from '../../../test/render-app';
-import { orderRow, stubAdminApi, loadAdminChunks, FIRST_RENDER } from '../../../test/admin-fixtures';
+import { adminPlatform, orderRow, stubAdminApi, loadAdminChunks, FIRST_RENDER } from '../../../test/admin-fixtures';
 
 const LIST = 'GET /order/api/v1/admin/order/list';
 const PLATFORMS = 'GET /platform/api/v1/admin/platform';
 
-const platform = {
-  id: 2,
-  name: 'Liên Quân',
-  picture: null,
-  sale_picture: null,
-  need_login: true,
-  is_active: true,
-  sort_order: 1,
-  item_count: 3,
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-};
+const platform = adminPlatform({ id: 2, item_count: 3 });
 
 const listPaths = (net: ReturnType<typeof stubAdminApi>) =>
   net.requests.filter((request) => request.path.startsWith('/order/api/v1/admin/order/list')).map((r) => r.path);

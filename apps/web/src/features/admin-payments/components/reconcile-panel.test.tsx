@@ -2,23 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BankFeedStatuses } from '@lucky/shared';
 import { apiError, inTurn, json } from '../../../test/fetch-stub';
-import { renderApp, signInAs } from '../../../test/render-app';
 import {
   FIRST_RENDER,
-  loadAdminChunks,
+  loadTransfersChunks,
+  openTransfersPage,
   ORDER_ID,
   stubAdminApi,
   transferRow,
-  transferTotals,
+  TRANSFER_LIST,
 } from '../../../test/admin-fixtures';
 
-beforeAll(async () => {
-  await loadAdminChunks();
-  await import('./transfers-page');
-});
+beforeAll(loadTransfersChunks);
 
-const LIST = 'GET /payment/api/v1/admin/transfer/list';
-const TOTALS = 'GET /payment/api/v1/admin/transfer/totals';
+const LIST = TRANSFER_LIST;
 const FEEDS = 'GET /payment/api/v1/admin/reconcile';
 const RECONCILE = 'POST /payment/api/v1/admin/reconcile';
 
@@ -41,13 +37,7 @@ const missed = transferRow({
 });
 
 function openPage(routes: Parameters<typeof stubAdminApi>[0]) {
-  signInAs();
-  const net = stubAdminApi({
-    [LIST]: json({ rows: [transferRow({ source: 'webhook' })], total: 1 }),
-    [TOTALS]: json(transferTotals()),
-    ...routes,
-  });
-  return { ...renderApp('/admin/transfers'), net };
+  return openTransfersPage([transferRow({ source: 'webhook' })], routes);
 }
 
 describe('/admin/transfers: reconciling with the bank', { timeout: 20_000 }, () => {

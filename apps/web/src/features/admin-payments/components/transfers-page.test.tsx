@@ -1,24 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiError, inTurn, json } from '../../../test/fetch-stub';
-import { renderApp, signInAs } from '../../../test/render-app';
 import {
   FIRST_RENDER,
-  loadAdminChunks,
+  loadTransfersChunks,
+  openTransfersPage,
   ORDER_ID,
   stubAdminApi,
   TRANSFER_ID,
+  TRANSFER_LIST,
   transferRow,
-  transferTotals,
 } from '../../../test/admin-fixtures';
 
-beforeAll(async () => {
-  await loadAdminChunks();
-  await import('./transfers-page');
-});
+beforeAll(loadTransfersChunks);
 
-const LIST = 'GET /payment/api/v1/admin/transfer/list';
-const TOTALS = 'GET /payment/api/v1/admin/transfer/totals';
+const LIST = TRANSFER_LIST;
 const ATTACH = `POST /payment/api/v1/admin/transfer/${TRANSFER_ID}/attach`;
 const REFUND = `POST /payment/api/v1/admin/transfer/${TRANSFER_ID}/refund`;
 
@@ -46,14 +42,7 @@ const listPaths = (net: ReturnType<typeof stubAdminApi>) =>
   net.requests.filter((request) => request.path.startsWith('/payment/api/v1/admin/transfer/list')).map((r) => r.path);
 
 async function openPage(routes: Parameters<typeof stubAdminApi>[0] = {}) {
-  signInAs();
-  const net = stubAdminApi({
-    [LIST]: json({ rows: [unmatched, matched, outgoing], total: 3 }),
-    [TOTALS]: json(transferTotals()),
-    ...routes,
-  });
-  const view = renderApp('/admin/transfers');
-  return { ...view, net };
+  return openTransfersPage([unmatched, matched, outgoing], routes);
 }
 
 async function openDialog(routes: Parameters<typeof stubAdminApi>[0], button: RegExp, title: string) {
