@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { Env } from '../config.js';
+import { createOrder, createPlatform, createStoreItem } from './fixtures.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './harness.js';
 
 /** `overrides` may be a function, read when the app starts (for the env of stand-ins started by an earlier hook). */
@@ -34,4 +35,24 @@ export function useTestApp(overrides: Env | (() => Env) = {}, options: TestAppOp
     signIn: (email) => started().signIn(email),
     close,
   };
+}
+
+/**
+ * The app of `useTestApp` listening on a free port (for clients that need real HTTP, such as live streams), with
+ * one game and one package in its catalog; `order` places an unpaid order of that package for a customer.
+ */
+export function useListeningShop(t: TestApp) {
+  const shop = { base: '', platformId: 0, itemId: 0 };
+  beforeAll(async () => {
+    shop.base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    shop.platformId = (await createPlatform(t.app.ctx.db)).id;
+    shop.itemId = (await createStoreItem(t.app.ctx.db, shop.platformId)).id;
+  });
+  const order = (userId: string) =>
+    createOrder(t.app.ctx.db, {
+      userId,
+      platformId: shop.platformId,
+      lines: [{ storeId: shop.itemId, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }],
+    });
+  return Object.assign(shop, { order });
 }

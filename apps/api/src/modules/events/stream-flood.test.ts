@@ -4,13 +4,13 @@
  * `Last-Event-ID: 0`, ten at a time (the most one customer may hold), while another customer places orders.
  * Rate limits are off here (as in every API test): the replay cap alone must keep the flood cheap.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIVE_RELOAD_EVENT } from '@lucky/shared';
 import { events } from '../../db/schema.js';
-import { createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
+import { createCustomer } from '../../test/fixtures.js';
 import { openStream } from '../../test/event-stream.js';
 import { TEST_API_KEY } from '../../test/harness.js';
-import { useTestApp } from '../../test/suite.js';
+import { useListeningShop, useTestApp } from '../../test/suite.js';
 
 const CUSTOMER_EVENTS = '/order/api/v1/order/events';
 const OPENS = 1_000;
@@ -25,15 +25,7 @@ const AT_ONCE = 10;
 const ORDER_BOUND_MS = 500;
 
 const t = useTestApp();
-let base: string;
-let platformId: number;
-let itemId: number;
-
-beforeAll(async () => {
-  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  platformId = (await createPlatform(t.app.ctx.db)).id;
-  itemId = (await createStoreItem(t.app.ctx.db, platformId)).id;
-});
+const shop = useListeningShop(t);
 
 describe('1,000 stream opens with Last-Event-ID: 0', () => {
   it('leave checkout working: every order placed during the flood answers within its bound', async () => {
@@ -41,11 +33,7 @@ describe('1,000 stream opens with Last-Event-ID: 0', () => {
     const flooder = await createCustomer(t.app.ctx.db, t.app.ctx.tokens);
     const ids: string[] = [];
     for (let i = 0; i < 500; i++) {
-      const order = await createOrder(t.app.ctx.db, {
-        userId: flooder.userId,
-        platformId,
-        lines: [{ storeId: itemId, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }],
-      });
+      const order = await shop.order(flooder.userId);
       ids.push(order.id);
     }
     await t.app.ctx.db
@@ -61,7 +49,7 @@ describe('1,000 stream opens with Last-Event-ID: 0', () => {
     const flood = async () => {
       while (opened < OPENS) {
         opened += 1;
-        const stream = await openStream(base + CUSTOMER_EVENTS, {
+        const stream = await openStream(shop.base + CUSTOMER_EVENTS, {
           'x-api-key': TEST_API_KEY,
           authorization: flooder.token,
           'last-event-id': '0',
@@ -87,7 +75,7 @@ describe('1,000 stream opens with Last-Event-ID: 0', () => {
           url: '/order/api/v1/order',
           token: buyer.token,
           payload: {
-            order_items: [{ id: itemId, quantity: 1 }],
+            order_items: [{ id: shop.itemId, quantity: 1 }],
             order_pay_method: 1,
             order_bank_name: 'Khách Mua Hàng',
             order_server: 'Asia',

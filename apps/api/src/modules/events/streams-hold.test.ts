@@ -7,10 +7,10 @@ import net from 'node:net';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_RELOAD_EVENT, LIVE_REPLAY_LIMIT, type Order } from '@lucky/shared';
 import { events } from '../../db/schema.js';
-import { createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
+import { createCustomer } from '../../test/fixtures.js';
 import { openStream, type TestStream } from '../../test/event-stream.js';
 import { TEST_API_KEY } from '../../test/harness.js';
-import { useTestApp } from '../../test/suite.js';
+import { useListeningShop, useTestApp } from '../../test/suite.js';
 
 const CUSTOMER_EVENTS = '/order/api/v1/order/events';
 const headers = (token: string, extra: Record<string, string> = {}) => ({
@@ -31,23 +31,9 @@ async function open(base: string, token: string, extra: Record<string, string> =
 
 describe('a reconnect’s replay is capped', () => {
   const t = useTestApp();
-  let base: string;
-  let platformId: number;
-  let itemId: number;
-
-  beforeAll(async () => {
-    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    platformId = (await createPlatform(t.app.ctx.db)).id;
-    itemId = (await createStoreItem(t.app.ctx.db, platformId)).id;
-  });
-
+  const shop = useListeningShop(t);
   const customer = () => createCustomer(t.app.ctx.db, t.app.ctx.tokens);
-  const order = (userId: string) =>
-    createOrder(t.app.ctx.db, {
-      userId,
-      platformId,
-      lines: [{ storeId: itemId, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }],
-    });
+  const order = shop.order;
   /** `count` events about the customer's orders, as placing and moving them writes them. */
   async function history(userId: string, orderIds: string[], count: number): Promise<number[]> {
     const rows = await t.app.ctx.db
@@ -72,13 +58,13 @@ describe('a reconnect’s replay is capped', () => {
       orders.map((o) => o.id),
       LIVE_REPLAY_LIMIT + 20,
     );
-    const stream = await open(base, me.token, { 'last-event-id': '0' });
+    const stream = await open(shop.base, me.token, { 'last-event-id': '0' });
     const reload = await stream.next((message) => message.event === LIVE_RELOAD_EVENT);
     expect(reload.id).toBe(String(ids.at(-1)));
     expect(stream.messages.filter((message) => message.event === 'order')).toEqual([]);
 
     // Reconnecting from there finds nothing left to replay.
-    const again = await open(base, me.token, { 'last-event-id': reload.id! });
+    const again = await open(shop.base, me.token, { 'last-event-id': reload.id! });
     const fresh = await order(me.userId);
     await t.app.ctx.db.transaction((tx) =>
       t.app.ctx.events.publish(tx, { kind: 'order', entityId: fresh.id, userId: me.userId, cause: 'placed' }),
@@ -99,7 +85,7 @@ describe('a reconnect’s replay is capped', () => {
     );
     await history(other.userId, [theirs.id], 3);
 
-    const stream = await open(base, me.token, { 'last-event-id': String(start) });
+    const stream = await open(shop.base, me.token, { 'last-event-id': String(start) });
     await stream.next((message) => message.event === 'order' && (message.data as Order).id === mine[1]!.id);
     await stream.next((message) => message.event === 'order' && (message.data as Order).id === mine[0]!.id);
     const replayed = stream.messages.map((message) => (message.data as Order).id);
