@@ -64,7 +64,12 @@ interface OrderAnswer {
 async function placeOrder(base: string, token: string, itemId: number): Promise<UnpaidOrder> {
   const res = await fetch(`${base}/order/api/v1/order`, {
     method: 'POST',
-    headers: { 'x-api-key': API_KEY, authorization: token, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    headers: {
+      'x-api-key': API_KEY,
+      authorization: token,
+      'content-type': 'application/json',
+      'idempotency-key': crypto.randomUUID(),
+    },
     body: orderBody(itemId),
   });
   if (!res.ok) throw new Error(`placing a crowd order: ${res.status} ${await res.text()}`);
@@ -81,7 +86,11 @@ interface Stream {
 }
 
 /** Opens a customer's live stream; `onOrder` gets each `event: order`'s data. Resolves on the response's headers. */
-function openStream(base: string, token: string, onOrder: (order: { id: string; status: number }) => void): Promise<Stream> {
+function openStream(
+  base: string,
+  token: string,
+  onOrder: (order: { id: string; status: number }) => void,
+): Promise<Stream> {
   return new Promise((resolve, reject) => {
     let ended = false;
     const request = http.get(
@@ -127,7 +136,11 @@ async function until(done: () => boolean, ms: number): Promise<void> {
 }
 
 /** The crowd on `shop` (started with EVENT_STREAMS_MAX = customers and SePay's webhook secret). */
-export async function runCrowd(shop: ShopProcess, customers: number, log: (line: string) => void): Promise<CrowdResult> {
+export async function runCrowd(
+  shop: ShopProcess,
+  customers: number,
+  log: (line: string) => void,
+): Promise<CrowdResult> {
   const { itemId } = await catalogueSample(shop.base);
   const emails = Array.from({ length: customers }, (_, i) => `crowd-${i}@lucky.test`);
   let started = performance.now();
@@ -147,7 +160,9 @@ export async function runCrowd(shop: ShopProcess, customers: number, log: (line:
     if (stream.status !== 200) throw new Error(`a crowd stream was answered ${stream.status}`);
     return stream;
   });
-  log(`${streams.length} streams open in ${Math.round(performance.now() - started)} ms (resident memory ${baselineMb} → ${shop.rssMb()} MB)`);
+  log(
+    `${streams.length} streams open in ${Math.round(performance.now() - started)} ms (resident memory ${baselineMb} → ${shop.rssMb()} MB)`,
+  );
 
   const extra = await Promise.all(tokens.slice(0, BEYOND_CAP).map((token) => openStream(shop.base, token, () => {})));
   const refusedBeyondCap = extra.filter((stream) => stream.status === 503 && stream.retryAfter !== undefined).length;
@@ -157,8 +172,12 @@ export async function runCrowd(shop: ShopProcess, customers: number, log: (line:
   await until(() => eventAt.size >= orders.length, DELIVERY_DEADLINE_MS);
   const peakRssMb = stopRss();
   const held = streams.filter((stream) => !stream.ended()).length;
-  const delays = orders.filter((order) => eventAt.has(order.id)).map((order) => Math.max(0, eventAt.get(order.id)! - answeredAt.get(order.id)!));
-  log(`${webhooks.sent} webhooks at ${webhooks.rps}/s (p99 ${webhooks.p99} ms); ${delays.length} payments on their streams; ${held} streams held; peak ${peakRssMb} MB`);
+  const delays = orders
+    .filter((order) => eventAt.has(order.id))
+    .map((order) => Math.max(0, eventAt.get(order.id)! - answeredAt.get(order.id)!));
+  log(
+    `${webhooks.sent} webhooks at ${webhooks.rps}/s (p99 ${webhooks.p99} ms); ${delays.length} payments on their streams; ${held} streams held; peak ${peakRssMb} MB`,
+  );
   for (const stream of streams) stream.close();
 
   return {
@@ -166,7 +185,7 @@ export async function runCrowd(shop: ShopProcess, customers: number, log: (line:
     held,
     delivered: delays.length,
     deliveryP99: Math.round(percentile(delays, 99)),
-    kbPerStream: Math.round(((peakRssMb - baselineMb) * 1024) / customers * 10) / 10,
+    kbPerStream: Math.round((((peakRssMb - baselineMb) * 1024) / customers) * 10) / 10,
     peakRssMb,
     webhooks,
     refusedBeyondCap,

@@ -44,7 +44,18 @@ export async function preparePgbench(): Promise<Pgbench> {
   return {
     async run(clients, seconds) {
       const prefix = path.join(logDir, `run${++runs}`);
-      const { stdout } = await run('pgbench', ['-n', '-c', String(clients), '-j', '2', '-T', String(seconds), '--log', `--log-prefix=${prefix}`, database.url]);
+      const { stdout } = await run('pgbench', [
+        '-n',
+        '-c',
+        String(clients),
+        '-j',
+        '2',
+        '-T',
+        String(seconds),
+        '--log',
+        `--log-prefix=${prefix}`,
+        database.url,
+      ]);
       const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
       if (!Number.isFinite(tps)) throw new Error(`pgbench printed no tps:\n${stdout}`);
       // One line a transaction: client, transaction, latency (µs), script, epoch s, µs.

@@ -20,7 +20,14 @@ import { BUDGETS as PAGE_BUDGET, runLighthouse, shopPages, type RunFigures } fro
 import { catalogueSample, customers, load, placement, signedInRead, type LoadFigure } from './load.js';
 import { preparePgbench, PGBENCH_SCALE, type PgbenchFigure } from './pgbench.js';
 import { runScale } from './scale.js';
-import { createDatabase, postgresAvailable, root, startSeededShop, type ShopProcess, type StartOptions } from './server.js';
+import {
+  createDatabase,
+  postgresAvailable,
+  root,
+  startSeededShop,
+  type ShopProcess,
+  type StartOptions,
+} from './server.js';
 import { median, repeated, round, verdict, type Row, type Verdict } from './stats.js';
 import { SEPAY_ENV, unpaidOrders, webhookBurst, type BurstFigure } from './webhooks.js';
 
@@ -59,7 +66,11 @@ const machine = {
   loadBefore: os.loadavg().map((value) => round(value, 1)),
   loadAfter: [] as number[],
 };
-const references: { pgbench?: { tps: number; p99: number; spreadTps: [number, number] }; bareRoute: Record<string, number>; benchmarkIndex?: number } = {
+const references: {
+  pgbench?: { tps: number; p99: number; spreadTps: [number, number] };
+  bareRoute: Record<string, number>;
+  benchmarkIndex?: number;
+} = {
   bareRoute: {},
 };
 
@@ -103,8 +114,10 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
         pgbenchRuns.push(reference);
       }
       placed.push(await placement(shop, tokens, itemId, SECONDS));
-      if (databaseUrl) bursts.push(await webhookBurst(shop.base, await unpaidOrders(databaseUrl, 20_000), { seconds: SECONDS }));
-      for (const [name, url] of reads) readFigures.get(name)!.push(await signedInRead(shop, tokens.slice(0, 20), url, SECONDS));
+      if (databaseUrl)
+        bursts.push(await webhookBurst(shop.base, await unpaidOrders(databaseUrl, 20_000), { seconds: SECONDS }));
+      for (const [name, url] of reads)
+        readFigures.get(name)!.push(await signedInRead(shop, tokens.slice(0, 20), url, SECONDS));
     }
   } finally {
     await pgbench?.drop();
@@ -113,16 +126,45 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
 
   add({ group, name: 'bare route (req/s)', ...repeated(bare), unit: 'req/s' });
   for (const [name, shares] of Object.entries(lists)) {
-    add({ group, name: `${name}, share of the bare route`, ...repeated(shares), unit: '%', budget: BUDGET.catalogueShare, better: 'higher', reference: 'bare route, same repetition' });
+    add({
+      group,
+      name: `${name}, share of the bare route`,
+      ...repeated(shares),
+      unit: '%',
+      budget: BUDGET.catalogueShare,
+      better: 'higher',
+      reference: 'bare route, same repetition',
+    });
   }
-  add({ group, name: `order placement, ${PLACING_CUSTOMERS} customers (req/s)`, ...repeated(placed.map((figure) => figure.rps)), unit: 'req/s' });
+  add({
+    group,
+    name: `order placement, ${PLACING_CUSTOMERS} customers (req/s)`,
+    ...repeated(placed.map((figure) => figure.rps)),
+    unit: 'req/s',
+  });
   if (pgbenchFigures.length > 0) {
-    add({ group, name: `pgbench TPC-B-like, ${PLACING_CUSTOMERS} clients, scale ${PGBENCH_SCALE} (tps)`, ...repeated(pgbenchFigures.map((r) => r.tps)), unit: 'tps' });
-    add({ group, name: 'pgbench p99', ...repeated(pgbenchFigures.map((r) => r.p99), 1), unit: 'ms' });
+    add({
+      group,
+      name: `pgbench TPC-B-like, ${PLACING_CUSTOMERS} clients, scale ${PGBENCH_SCALE} (tps)`,
+      ...repeated(pgbenchFigures.map((r) => r.tps)),
+      unit: 'tps',
+    });
+    add({
+      group,
+      name: 'pgbench p99',
+      ...repeated(
+        pgbenchFigures.map((r) => r.p99),
+        1,
+      ),
+      unit: 'ms',
+    });
     add({
       group,
       name: 'order placement, share of pgbench tps',
-      ...repeated(placed.map((figure, i) => times(figure.rps, pgbenchFigures[i]!.tps)), 2),
+      ...repeated(
+        placed.map((figure, i) => times(figure.rps, pgbenchFigures[i]!.tps)),
+        2,
+      ),
       unit: '×',
       budget: BUDGET.placementOfPgbench,
       better: 'higher',
@@ -132,7 +174,10 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
     add({
       group,
       name: 'order placement p99, multiple of pgbench p99',
-      ...repeated(placed.map((figure, i) => times(figure.p99, pgbenchFigures[i]!.p99)), 2),
+      ...repeated(
+        placed.map((figure, i) => times(figure.p99, pgbenchFigures[i]!.p99)),
+        2,
+      ),
       unit: '×',
       budget: BUDGET.placementP99OfPgbench,
       better: 'lower',
@@ -140,11 +185,19 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
     });
   }
   if (bursts.length > 0 && pgbenchFigures.length > 0) {
-    add({ group, name: 'SePay webhooks, 20 at a time (req/s)', ...repeated(bursts.map((burst) => burst.rps)), unit: 'req/s' });
+    add({
+      group,
+      name: 'SePay webhooks, 20 at a time (req/s)',
+      ...repeated(bursts.map((burst) => burst.rps)),
+      unit: 'req/s',
+    });
     add({
       group,
       name: 'SePay webhooks, share of pgbench tps',
-      ...repeated(bursts.map((burst, i) => times(burst.rps, pgbenchFigures[i]!.tps)), 2),
+      ...repeated(
+        bursts.map((burst, i) => times(burst.rps, pgbenchFigures[i]!.tps)),
+        2,
+      ),
       unit: '×',
       budget: BUDGET.webhooksOfPgbench,
       better: 'higher',
@@ -154,8 +207,20 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
   }
   for (const [name] of reads) {
     const figures = readFigures.get(name)!;
-    add({ group, name: `${name}, share of the bare route`, ...repeated(figures.map((figure, i) => share(figure.rps, bare[i]!))), unit: '%' });
-    add({ group, name: `${name} p99`, ...repeated(figures.map((figure) => figure.p99)), unit: 'ms', budget: BUDGET.readP99, better: 'lower' });
+    add({
+      group,
+      name: `${name}, share of the bare route`,
+      ...repeated(figures.map((figure, i) => share(figure.rps, bare[i]!))),
+      unit: '%',
+    });
+    add({
+      group,
+      name: `${name} p99`,
+      ...repeated(figures.map((figure) => figure.p99)),
+      unit: 'ms',
+      budget: BUDGET.readP99,
+      better: 'lower',
+    });
   }
   add({
     group,
@@ -167,7 +232,11 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
   });
   if (onPostgres) {
     const tps = pgbenchFigures.map((r) => r.tps);
-    references.pgbench = { tps: median(tps), p99: median(pgbenchFigures.map((r) => r.p99)), spreadTps: [Math.min(...tps), Math.max(...tps)] };
+    references.pgbench = {
+      tps: median(tps),
+      p99: median(pgbenchFigures.map((r) => r.p99)),
+      spreadTps: [Math.min(...tps), Math.max(...tps)],
+    };
   }
   references.bareRoute[shop.engine] = median(bare);
 }
@@ -178,7 +247,9 @@ async function pageFigures(shop: ShopProcess): Promise<void> {
     base: shop.base,
     pages: await shopPages(shop.base),
     onRun: (page, run, score, calibrated) =>
-      console.log(`    lighthouse ${page.path} run ${run}: ${score.toFixed(2)} at 4×, ${calibrated.score.toFixed(2)} at ${calibrated.cpuSlowdownMultiplier}× (benchmark index ${Math.round(calibrated.benchmarkIndex)})`),
+      console.log(
+        `    lighthouse ${page.path} run ${run}: ${score.toFixed(2)} at 4×, ${calibrated.score.toFixed(2)} at ${calibrated.cpuSlowdownMultiplier}× (benchmark index ${Math.round(calibrated.benchmarkIndex)})`,
+      ),
   });
   const indexes: number[] = [];
   for (const page of pages) {
@@ -186,14 +257,57 @@ async function pageFigures(shop: ShopProcess): Promise<void> {
     const of = (runs: RunFigures[], pick: (run: RunFigures) => number, digits = 0) => repeated(runs.map(pick), digits);
     const calibrated = page.calibrated;
     indexes.push(...page.uncalibrated.map((run) => run.benchmarkIndex), ...calibrated.map((run) => run.benchmarkIndex));
-    const slowdown = repeated(calibrated.map((run) => run.cpuSlowdownMultiplier), 2);
-    add({ group, name: `Lighthouse mobile score, calibrated (${slowdown.figure}× CPU)`, ...of(calibrated, (run) => run.score, 2), unit: '', budget: PAGE_BUDGET.score, better: 'higher' });
-    add({ group, name: 'LCP, calibrated', ...of(calibrated, (run) => run.lcpMs), unit: 'ms', budget: PAGE_BUDGET.lcpMs, better: 'lower' });
-    add({ group, name: 'TBT, calibrated', ...of(calibrated, (run) => run.tbtMs), unit: 'ms', budget: PAGE_BUDGET.tbtMs, better: 'lower' });
-    add({ group, name: 'CLS, calibrated', ...of(calibrated, (run) => run.cls, 3), unit: '', budget: PAGE_BUDGET.cls, better: 'lower' });
-    add({ group, name: 'Lighthouse mobile score, uncalibrated (4× CPU)', ...of(page.uncalibrated, (run) => run.score, 2), unit: '' });
+    const slowdown = repeated(
+      calibrated.map((run) => run.cpuSlowdownMultiplier),
+      2,
+    );
+    add({
+      group,
+      name: `Lighthouse mobile score, calibrated (${slowdown.figure}× CPU)`,
+      ...of(calibrated, (run) => run.score, 2),
+      unit: '',
+      budget: PAGE_BUDGET.score,
+      better: 'higher',
+    });
+    add({
+      group,
+      name: 'LCP, calibrated',
+      ...of(calibrated, (run) => run.lcpMs),
+      unit: 'ms',
+      budget: PAGE_BUDGET.lcpMs,
+      better: 'lower',
+    });
+    add({
+      group,
+      name: 'TBT, calibrated',
+      ...of(calibrated, (run) => run.tbtMs),
+      unit: 'ms',
+      budget: PAGE_BUDGET.tbtMs,
+      better: 'lower',
+    });
+    add({
+      group,
+      name: 'CLS, calibrated',
+      ...of(calibrated, (run) => run.cls, 3),
+      unit: '',
+      budget: PAGE_BUDGET.cls,
+      better: 'lower',
+    });
+    add({
+      group,
+      name: 'Lighthouse mobile score, uncalibrated (4× CPU)',
+      ...of(page.uncalibrated, (run) => run.score, 2),
+      unit: '',
+    });
     add({ group, name: 'LCP, uncalibrated', ...of(page.uncalibrated, (run) => run.lcpMs), unit: 'ms' });
-    add({ group, name: 'TBT, uncalibrated', ...of(page.uncalibrated, (run) => run.tbtMs), unit: 'ms', budget: PAGE_BUDGET.uncalibratedTbtMs, better: 'lower' });
+    add({
+      group,
+      name: 'TBT, uncalibrated',
+      ...of(page.uncalibrated, (run) => run.tbtMs),
+      unit: 'ms',
+      budget: PAGE_BUDGET.uncalibratedTbtMs,
+      better: 'lower',
+    });
   }
   references.benchmarkIndex = Math.round(median(indexes.filter(Number.isFinite)));
 }
@@ -206,13 +320,33 @@ async function scaleFigures(): Promise<void> {
     // A search by a customer's email or name, and a customer's own list, answer ~100 orders at 1M where at 1k
     // they answer none or one: their ratio measures the answer's size, so only their latency has a budget.
     const sameAnswer = !/email|name|customer order list/.test(row.name);
-    add({ group, name: `${row.name}: 1M / 1k orders`, figure: row.ratio, unit: '×', ...(sameAnswer ? { budget: 0.8, better: 'higher' as const } : {}) });
+    add({
+      group,
+      name: `${row.name}: 1M / 1k orders`,
+      figure: row.ratio,
+      unit: '×',
+      ...(sameAnswer ? { budget: 0.8, better: 'higher' as const } : {}),
+    });
     add({ group, name: `${row.name}: p99 at 1M`, figure: row.p99At1M, unit: 'ms', budget: 100, better: 'lower' });
   }
   const failed = result.rows.reduce((sum, row) => sum + row.failuresAt1M, 0);
-  add({ group, name: 'answers at 1M that were errors or timeouts', figure: failed, unit: '', budget: 0, better: 'lower' });
+  add({
+    group,
+    name: 'answers at 1M that were errors or timeouts',
+    figure: failed,
+    unit: '',
+    budget: 0,
+    better: 'lower',
+  });
   const seqScan = /Seq Scan on orders/.test(result.deadlinePlan);
-  add({ group, name: 'deadline sweep at 1M: sequential scans of orders', figure: seqScan ? 1 : 0, unit: '', budget: 0, better: 'lower' });
+  add({
+    group,
+    name: 'deadline sweep at 1M: sequential scans of orders',
+    figure: seqScan ? 1 : 0,
+    unit: '',
+    budget: 0,
+    better: 'lower',
+  });
   console.log(`    deadline sweep plan at 1M:\n${result.deadlinePlan.replace(/^/gm, '      ')}`);
 }
 
@@ -229,37 +363,82 @@ async function crowdFigures(size: number): Promise<void> {
   const pgbenchTps = median(pgbenchRuns.map((r) => r.tps));
   if (!references.pgbench) {
     const tps = pgbenchRuns.map((r) => r.tps);
-    references.pgbench = { tps: pgbenchTps, p99: median(pgbenchRuns.map((r) => r.p99)), spreadTps: [Math.min(...tps), Math.max(...tps)] };
+    references.pgbench = {
+      tps: pgbenchTps,
+      p99: median(pgbenchRuns.map((r) => r.p99)),
+      spreadTps: [Math.min(...tps), Math.max(...tps)],
+    };
   }
   const database = await createDatabase();
   try {
-    await withShop({ databaseUrl: database.url, env: { ...SEPAY_ENV, EVENT_STREAMS_MAX: String(size) } }, async (shop) => {
-      const crowd = await runCrowd(shop, size, (line) => console.log(`    ${line}`));
-      const group = `crowd, ${size} customers, PostgreSQL`;
-      add({ group, name: 'live streams held through the payments', figure: crowd.held, unit: 'streams', budget: size, better: 'higher' });
-      add({ group, name: 'payments delivered to their stream', figure: crowd.delivered, unit: 'events', budget: size, better: 'higher' });
-      add({ group, name: 'p99 from the webhook\'s answer to the event', figure: crowd.deliveryP99, unit: 'ms', budget: BUDGET.crowdDeliveryP99, better: 'lower' });
-      add({ group, name: 'memory per open stream (peak RSS delta / streams)', figure: crowd.kbPerStream, unit: 'KB', budget: BUDGET.crowdKbPerStream, better: 'lower' });
-      add({ group, name: 'API resident memory, peak with every stream open', figure: crowd.peakRssMb, unit: 'MB' });
-      add({ group, name: 'SePay webhooks, 20 at a time (req/s)', figure: crowd.webhooks.rps, unit: 'req/s' });
-      add({
-        group,
-        name: 'SePay webhooks, share of pgbench tps',
-        figure: times(crowd.webhooks.rps, pgbenchTps),
-        unit: '×',
-        budget: BUDGET.webhooksOfPgbench,
-        better: 'higher',
-        reference: 'pgbench tps, median of the run',
-      });
-      add({ group, name: `opens beyond EVENT_STREAMS_MAX answered 503 with Retry-After`, figure: crowd.refusedBeyondCap, unit: `of ${crowd.beyondCap}`, budget: crowd.beyondCap, better: 'higher' });
-      add({ group, name: 'shop process died', figure: crowd.alive ? 0 : 1, unit: '', budget: 0, better: 'lower' });
-    });
+    await withShop(
+      { databaseUrl: database.url, env: { ...SEPAY_ENV, EVENT_STREAMS_MAX: String(size) } },
+      async (shop) => {
+        const crowd = await runCrowd(shop, size, (line) => console.log(`    ${line}`));
+        const group = `crowd, ${size} customers, PostgreSQL`;
+        add({
+          group,
+          name: 'live streams held through the payments',
+          figure: crowd.held,
+          unit: 'streams',
+          budget: size,
+          better: 'higher',
+        });
+        add({
+          group,
+          name: 'payments delivered to their stream',
+          figure: crowd.delivered,
+          unit: 'events',
+          budget: size,
+          better: 'higher',
+        });
+        add({
+          group,
+          name: "p99 from the webhook's answer to the event",
+          figure: crowd.deliveryP99,
+          unit: 'ms',
+          budget: BUDGET.crowdDeliveryP99,
+          better: 'lower',
+        });
+        add({
+          group,
+          name: 'memory per open stream (peak RSS delta / streams)',
+          figure: crowd.kbPerStream,
+          unit: 'KB',
+          budget: BUDGET.crowdKbPerStream,
+          better: 'lower',
+        });
+        add({ group, name: 'API resident memory, peak with every stream open', figure: crowd.peakRssMb, unit: 'MB' });
+        add({ group, name: 'SePay webhooks, 20 at a time (req/s)', figure: crowd.webhooks.rps, unit: 'req/s' });
+        add({
+          group,
+          name: 'SePay webhooks, share of pgbench tps',
+          figure: times(crowd.webhooks.rps, pgbenchTps),
+          unit: '×',
+          budget: BUDGET.webhooksOfPgbench,
+          better: 'higher',
+          reference: 'pgbench tps, median of the run',
+        });
+        add({
+          group,
+          name: `opens beyond EVENT_STREAMS_MAX answered 503 with Retry-After`,
+          figure: crowd.refusedBeyondCap,
+          unit: `of ${crowd.beyondCap}`,
+          budget: crowd.beyondCap,
+          better: 'higher',
+        });
+        add({ group, name: 'shop process died', figure: crowd.alive ? 0 : 1, unit: '', budget: 0, better: 'lower' });
+      },
+    );
   } finally {
     await database.drop();
   }
 }
 
-async function withShop(options: Omit<StartOptions, 'dataDir'>, run: (shop: ShopProcess) => Promise<void>): Promise<void> {
+async function withShop(
+  options: Omit<StartOptions, 'dataDir'>,
+  run: (shop: ShopProcess) => Promise<void>,
+): Promise<void> {
   const shop = await startSeededShop(options);
   try {
     await run(shop);
@@ -270,8 +449,22 @@ async function withShop(options: Omit<StartOptions, 'dataDir'>, run: (shop: Shop
 
 function weight(): void {
   const load = firstLoadJs();
-  add({ group: 'pages', name: 'JS loaded by / (gzip)', figure: Math.round(load.totalBytes / 1024), unit: 'kB', budget: FIRST_LOAD_BUDGET_KB, better: 'lower' });
-  add({ group: 'pages', name: 'admin files in the first load', figure: load.adminFiles.length, unit: 'files', budget: 0, better: 'lower' });
+  add({
+    group: 'pages',
+    name: 'JS loaded by / (gzip)',
+    figure: Math.round(load.totalBytes / 1024),
+    unit: 'kB',
+    budget: FIRST_LOAD_BUDGET_KB,
+    better: 'lower',
+  });
+  add({
+    group: 'pages',
+    name: 'admin files in the first load',
+    figure: load.adminFiles.length,
+    unit: 'files',
+    budget: 0,
+    better: 'lower',
+  });
 }
 
 const MARKS: Record<Verdict, string> = { pass: 'pass', fail: 'FAIL', unstable: 'unstable', info: '' };
@@ -279,9 +472,12 @@ const MARKS: Record<Verdict, string> = { pass: 'pass', fail: 'FAIL', unstable: '
 function printTable(): string {
   const lines = ['| part | figure | median | min–max | budget | |', '|---|---|---|---|---|---|'];
   for (const row of rows) {
-    const budget = row.budget === undefined ? '—' : `${row.better === 'higher' ? '≥' : '≤'} ${row.budget} ${row.unit}`.trim();
+    const budget =
+      row.budget === undefined ? '—' : `${row.better === 'higher' ? '≥' : '≤'} ${row.budget} ${row.unit}`.trim();
     const spread = row.spread ? `${row.spread[0]}–${row.spread[1]}` : '';
-    lines.push(`| ${row.group} | ${row.name} | ${row.figure} ${row.unit} | ${spread} | ${budget} | ${MARKS[verdict(row)]} |`);
+    lines.push(
+      `| ${row.group} | ${row.name} | ${row.figure} ${row.unit} | ${spread} | ${budget} | ${MARKS[verdict(row)]} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -294,7 +490,9 @@ function describeRun(seconds: number): string {
     `Machine: ${machine.cpu}, ${machine.cores} cores, load average ${machine.loadBefore.join(' ')} before and ${machine.loadAfter.join(' ')} after; ${seconds} s.`,
     'References measured in this run: ' +
       [
-        pgbench ? `pgbench TPC-B-like (scale ${PGBENCH_SCALE}, ${PLACING_CUSTOMERS} clients, ${SECONDS} s) ${pgbench.tps} tps (${pgbench.spreadTps[0]}–${pgbench.spreadTps[1]}), p99 ${pgbench.p99} ms` : null,
+        pgbench
+          ? `pgbench TPC-B-like (scale ${PGBENCH_SCALE}, ${PLACING_CUSTOMERS} clients, ${SECONDS} s) ${pgbench.tps} tps (${pgbench.spreadTps[0]}–${pgbench.spreadTps[1]}), p99 ${pgbench.p99} ms`
+          : null,
         bare.length > 0 ? `bare route ${bare.join(', ')}` : null,
         references.benchmarkIndex ? `Lighthouse benchmark index ${references.benchmarkIndex}` : null,
       ]
@@ -321,9 +519,17 @@ function showInReadme(table: string, description: string): void {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
-  const crowdSize = Number(process.argv.find((arg) => arg.startsWith('--crowd='))?.slice('--crowd='.length) ?? process.env.BENCH_CROWD ?? DEFAULT_CROWD);
-  if (!Number.isInteger(crowdSize) || crowdSize < 1) throw new Error(`--crowd must be a whole number of customers, not ${crowdSize}`);
+  const only = process.argv
+    .find((arg) => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
+  const crowdSize = Number(
+    process.argv.find((arg) => arg.startsWith('--crowd='))?.slice('--crowd='.length) ??
+      process.env.BENCH_CROWD ??
+      DEFAULT_CROWD,
+  );
+  if (!Number.isInteger(crowdSize) || crowdSize < 1)
+    throw new Error(`--crowd must be a whole number of customers, not ${crowdSize}`);
   const part = (name: string) => !only || only.includes(name);
   const onPostgres = await postgresAvailable();
 
@@ -366,9 +572,14 @@ async function main(): Promise<void> {
   if (!only) showInReadme(table, description);
   const failed = rows.filter((row) => verdict(row) === 'fail');
   const unstable = rows.filter((row) => verdict(row) === 'unstable');
-  for (const row of unstable) console.log(`unstable: ${row.group} · ${row.name}: ${row.figure} (${row.spread?.join('–')}) against ${row.budget}`);
+  for (const row of unstable)
+    console.log(`unstable: ${row.group} · ${row.name}: ${row.figure} (${row.spread?.join('–')}) against ${row.budget}`);
   for (const row of failed) console.log(`over budget: ${row.group} · ${row.name}: ${row.figure} against ${row.budget}`);
-  console.log(failed.length === 0 ? `every figure within budget${unstable.length > 0 ? ` or unstable (${unstable.length})` : ''}` : `${failed.length} figure(s) over budget, ${unstable.length} unstable`);
+  console.log(
+    failed.length === 0
+      ? `every figure within budget${unstable.length > 0 ? ` or unstable (${unstable.length})` : ''}`
+      : `${failed.length} figure(s) over budget, ${unstable.length} unstable`,
+  );
   process.exit(failed.length === 0 ? 0 : 1);
 }
 

@@ -5,7 +5,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { BANK_FEED_ENV, newTxId, notificationOf, sepaySignature, webhookUrl } from '../apps/api/src/modules/payments/webhook-fixtures.js';
+import {
+  BANK_FEED_ENV,
+  newTxId,
+  notificationOf,
+  sepaySignature,
+  webhookUrl,
+} from '../apps/api/src/modules/payments/webhook-fixtures.js';
 import { percentile } from './stats.js';
 
 /** The shop's env for SePay webhooks (the secret the notifications are signed with, the shop's account). */
@@ -26,7 +32,11 @@ export interface UnpaidOrder {
 
 /** Sends one order's payment; resolves when the shop has answered (throws on anything but 2xx). */
 export async function payBySepay(base: string, order: UnpaidOrder): Promise<void> {
-  const notification = notificationOf('sepay', { txId: newTxId(), amountVnd: order.totalVnd, memo: `${order.code} thanh toan` });
+  const notification = notificationOf('sepay', {
+    txId: newTxId(),
+    amountVnd: order.totalVnd,
+    memo: `${order.code} thanh toan`,
+  });
   const res = await fetch(`${base}${webhookUrl('sepay')}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...sepaySignature(notification.raw) },
@@ -67,7 +77,11 @@ export async function webhookBurst(
   };
   await Promise.all(Array.from({ length: options.concurrency ?? WEBHOOK_CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
-  return { rps: Math.round(latencies.length / seconds), p99: Math.round(percentile(latencies, 99)), sent: latencies.length };
+  return {
+    rps: Math.round(latencies.length / seconds),
+    p99: Math.round(percentile(latencies, 99)),
+    sent: latencies.length,
+  };
 }
 
 /** Bank orders still waiting for their money, newest first (read from the shop's database). */
