@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload, type CryptoKey } from 'jose';
+import { afterAll, beforeAll } from 'vitest';
 import type { Env } from '../config.js';
 
 async function listen(
@@ -260,5 +261,37 @@ export async function startTelegramStandIn(): Promise<TelegramStandIn> {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
+  };
+}
+
+/**
+ * Google's and Facebook's stand-ins for a whole test file: started in beforeAll, closed in afterAll. Call it
+ * before `useTestApp(() => ({ ...providers.env }))` so the app starts pointed at them.
+ */
+export function useProviderStandIns() {
+  let google: GoogleStandIn | undefined;
+  let graph: GraphStandIn | undefined;
+  beforeAll(async () => {
+    google = await startGoogleStandIn();
+    graph = await startGraphStandIn();
+  });
+  afterAll(async () => {
+    await google?.close();
+    await graph?.close();
+  });
+  const started = <T>(standIn: T | undefined): T => {
+    if (!standIn) throw new Error('the provider stand-ins are used before beforeAll started them');
+    return standIn;
+  };
+  return {
+    get google() {
+      return started(google);
+    },
+    get graph() {
+      return started(graph);
+    },
+    get env(): Env {
+      return { ...started(google).env, ...started(graph).env };
+    },
   };
 }

@@ -2,7 +2,13 @@
 import type { Platform, StoreItem } from '@lucky/shared';
 
 /** A game topped up by UID (no login details asked). */
-export const uidGame: Platform = { id: 7, name: 'Rồng Lửa', picture: null, is_active: true, shop_config: { need_login: false, sale_picture: null } };
+export const uidGame: Platform = {
+  id: 7,
+  name: 'Rồng Lửa',
+  picture: null,
+  is_active: true,
+  shop_config: { need_login: false, sale_picture: null },
+};
 
 /** Package `id` of the UID game; its price, coins and gift coins grow with `id`. */
 export const storeItem = (id: number, overrides: Partial<StoreItem> = {}): StoreItem => ({

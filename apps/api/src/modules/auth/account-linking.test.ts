@@ -3,26 +3,14 @@
  * only when the provider vouches for it (Google's email_verified) — Facebook's never. Driven through the
  * local stand-ins of Google's key set and Facebook's Graph API.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { startGoogleStandIn, startGraphStandIn, type GoogleStandIn, type GraphStandIn } from '../../test/provider-stand-ins.js';
+import { describe, expect, it } from 'vitest';
+import { useProviderStandIns } from '../../test/provider-stand-ins.js';
+import { useTestApp } from '../../test/suite.js';
 
 const ADMIN_EMAIL = 'admin@lucky.test';
 
-let google: GoogleStandIn;
-let graph: GraphStandIn;
-let t: TestApp;
-
-beforeAll(async () => {
-  google = await startGoogleStandIn();
-  graph = await startGraphStandIn();
-  t = await createTestApp({ ...google.env, ...graph.env, ADMIN_EMAILS: ADMIN_EMAIL });
-});
-afterAll(async () => {
-  await t?.close();
-  await google?.close();
-  await graph?.close();
-});
+const providers = useProviderStandIns();
+const t = useTestApp(() => ({ ...providers.env, ADMIN_EMAILS: ADMIN_EMAIL }));
 
 interface Me {
   id: string;
@@ -39,12 +27,12 @@ async function signIn(provider: string, userAccessToken: string): Promise<{ toke
   return { token, me: me.json() };
 }
 
-const withGoogle = async (claims: Record<string, unknown>) => signIn('google', await google.idToken(claims));
+const withGoogle = async (claims: Record<string, unknown>) => signIn('google', await providers.google.idToken(claims));
 
 let fbTokens = 0;
 function withFacebook(account: { id: string; name: string; email: string }) {
   const token = `fb-linking-${(fbTokens += 1)}`;
-  graph.addToken(token, account);
+  providers.graph.addToken(token, account);
   return signIn('facebook', token);
 }
 
@@ -62,7 +50,7 @@ describe('accounts are found by the provider’s subject', () => {
   });
 
   it('creates one account when the same person signs in for the first time twice at once', async () => {
-    const token = await google.idToken({ sub: 'google-sub-twice', email: 'cung.luc@gmail.com' });
+    const token = await providers.google.idToken({ sub: 'google-sub-twice', email: 'cung.luc@gmail.com' });
     const results = await Promise.all(
       [1, 2, 3, 4].map(() => t.request({ method: 'POST', url: '/auth/api/v1/auth/google-sign-in', payload: { user_access_token: token } })),
     );

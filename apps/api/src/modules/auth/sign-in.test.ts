@@ -4,12 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@lucky/shared';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { useTestApp } from '../../test/suite.js';
-import {
-  startGoogleStandIn,
-  startGraphStandIn,
-  type GoogleStandIn,
-  type GraphStandIn,
-} from '../../test/provider-stand-ins.js';
+import { useProviderStandIns } from '../../test/provider-stand-ins.js';
 
 const signInUrl = (provider: string) => `/auth/api/v1/auth/${provider}-sign-in`;
 
@@ -17,20 +12,8 @@ const UNSUPPORTED = { message: API_MESSAGES.providerNotSupported, code: 'NOT_FOU
 const BAD_GOOGLE_TOKEN = { message: API_MESSAGES.invalidGoogleToken, code: 'UNAUTHENTICATED' };
 const BAD_FACEBOOK_TOKEN = { message: API_MESSAGES.invalidFacebookToken, code: 'UNAUTHENTICATED' };
 
-let google: GoogleStandIn;
-let graph: GraphStandIn;
-let t: TestApp;
-
-beforeAll(async () => {
-  google = await startGoogleStandIn();
-  graph = await startGraphStandIn();
-  t = await createTestApp({ ...google.env, ...graph.env });
-});
-afterAll(async () => {
-  await t?.close();
-  await google?.close();
-  await graph?.close();
-});
+const providers = useProviderStandIns();
+const t = useTestApp(() => providers.env);
 
 async function signIn(provider: string, userAccessToken: string) {
   return t.request({ method: 'POST', url: signInUrl(provider), payload: { user_access_token: userAccessToken } });
@@ -44,7 +27,7 @@ async function me(accessToken: string) {
 
 describe('Google sign-in', () => {
   it('exchanges a valid ID token for our token pair and creates the account from the Google profile', async () => {
-    const res = await signIn('google', await google.idToken({ email: 'Lan.Nguyen@Gmail.com' }));
+    const res = await signIn('google', await providers.google.idToken({ email: 'Lan.Nguyen@Gmail.com' }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['access_token', 'refresh_token']);
@@ -58,11 +41,12 @@ describe('Google sign-in', () => {
 
   it('signs the same person into the same account again, with the profile Google now reports', async () => {
     const first = await me(
-      (await signIn('google', await google.idToken({ email: 'minh@gmail.com', name: 'Minh' }))).json().access_token,
+      (await signIn('google', await providers.google.idToken({ email: 'minh@gmail.com', name: 'Minh' }))).json()
+        .access_token,
     );
     const again = await signIn(
       'google',
-      await google.idToken({ email: 'minh@gmail.com', name: 'Trần Minh', picture: undefined }),
+      await providers.google.idToken({ email: 'minh@gmail.com', name: 'Trần Minh', picture: undefined }),
     );
     expect(again.statusCode).toBe(200);
     const second = await me(again.json().access_token);
@@ -70,16 +54,22 @@ describe('Google sign-in', () => {
   });
 
   it('uses the email as the name when Google gives none', async () => {
-    const res = await signIn('google', await google.idToken({ email: 'khach.hang@gmail.com', name: undefined }));
+    const res = await signIn(
+      'google',
+      await providers.google.idToken({ email: 'khach.hang@gmail.com', name: undefined }),
+    );
     expect((await me(res.json().access_token)).name).toBe('khach.hang');
   });
 
   it.each([
-    ['an expired token', () => google.idToken({}, { expiresIn: Math.floor(Date.now() / 1000) - 60 })],
-    ['a token for another app (audience)', () => google.idToken({ aud: 'someone-else.apps.googleusercontent.com' })],
-    ['a token from another issuer', () => google.idToken({ iss: 'https://evil.example' })],
-    ['a token signed by a key Google does not hold', () => google.idToken({}, { signWith: 'stranger' })],
-    ['a token without an email', () => google.idToken({ email: undefined })],
+    ['an expired token', () => providers.google.idToken({}, { expiresIn: Math.floor(Date.now() / 1000) - 60 })],
+    [
+      'a token for another app (audience)',
+      () => providers.google.idToken({ aud: 'someone-else.apps.googleusercontent.com' }),
+    ],
+    ['a token from another issuer', () => providers.google.idToken({ iss: 'https://evil.example' })],
+    ['a token signed by a key Google does not hold', () => providers.google.idToken({}, { signWith: 'stranger' })],
+    ['a token without an email', () => providers.google.idToken({ email: undefined })],
     ['a garbage string', async () => 'this-is-not-a-jwt'],
   ])('refuses %s with 401 and a Vietnamese message', async (_label, makeToken) => {
     const res = await signIn('google', await makeToken());
@@ -88,7 +78,10 @@ describe('Google sign-in', () => {
   });
 
   it('refuses an account whose email Google has not verified', async () => {
-    const res = await signIn('google', await google.idToken({ email: 'unverified@gmail.com', email_verified: false }));
+    const res = await signIn(
+      'google',
+      await providers.google.idToken({ email: 'unverified@gmail.com', email_verified: false }),
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: API_MESSAGES.emailNotVerified, code: 'UNAUTHENTICATED' });
   });
@@ -112,7 +105,7 @@ describe('demo sign-in', () => {
   });
 
   it('keeps a real profile when the same email signs in through the demo provider', async () => {
-    await signIn('google', await google.idToken({ email: 'thu@gmail.com', name: 'Thu Hà' }));
+    await signIn('google', await providers.google.idToken({ email: 'thu@gmail.com', name: 'Thu Hà' }));
     const res = await signIn('demo', 'thu@gmail.com');
     expect(await me(res.json().access_token)).toMatchObject({
       name: 'Thu Hà',
@@ -135,7 +128,7 @@ describe('demo sign-in', () => {
 
 describe('Facebook sign-in', () => {
   it('exchanges a user access token the Graph API vouches for', async () => {
-    graph.addToken('fb-token-valid', {
+    providers.graph.addToken('fb-token-valid', {
       id: '555001',
       name: 'Phạm Hùng',
       email: 'hung@fb.test',
@@ -157,14 +150,19 @@ describe('Facebook sign-in', () => {
   });
 
   it('refuses a valid token issued to another app', async () => {
-    graph.addToken('fb-token-other-app', { id: '555002', name: 'Khách', email: 'khach@fb.test', appId: '999999' });
+    providers.graph.addToken('fb-token-other-app', {
+      id: '555002',
+      name: 'Khách',
+      email: 'khach@fb.test',
+      appId: '999999',
+    });
     const res = await signIn('facebook', 'fb-token-other-app');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(BAD_FACEBOOK_TOKEN);
   });
 
   it('refuses an account without an email', async () => {
-    graph.addToken('fb-token-no-email', { id: '555003', name: 'Không Email' });
+    providers.graph.addToken('fb-token-no-email', { id: '555003', name: 'Không Email' });
     const res = await signIn('facebook', 'fb-token-no-email');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(BAD_FACEBOOK_TOKEN);
@@ -210,9 +208,8 @@ describe('providers that cannot be reached', () => {
     const { port } = probe.address() as AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
     down = await createTestApp({
-      ...google.env,
+      ...providers.env,
       GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs`,
-      ...graph.env,
       FACEBOOK_GRAPH_URL: `http://127.0.0.1:${port}/v19.0`,
     });
   });
@@ -224,14 +221,14 @@ describe('providers that cannot be reached', () => {
     const res = await down.request({
       method: 'POST',
       url: signInUrl('google'),
-      payload: { user_access_token: await google.idToken() },
+      payload: { user_access_token: await providers.google.idToken() },
     });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(BAD_GOOGLE_TOKEN);
   });
 
   it('refuses Facebook sign-in with 401 while the Graph API is unreachable', async () => {
-    graph.addToken('fb-token-down', { id: '555004', name: 'Ai Đó', email: 'ai@fb.test' });
+    providers.graph.addToken('fb-token-down', { id: '555004', name: 'Ai Đó', email: 'ai@fb.test' });
     const res = await down.request({
       method: 'POST',
       url: signInUrl('facebook'),
