@@ -1,5 +1,6 @@
 /** Catalogue and coin fixtures written straight to the database, for tests of other modules. */
 import crypto from 'node:crypto';
+import type { OrderRequest } from '@lucky/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { coinLedger, orderLines, orders, platforms, storedFiles, storeItems, users } from '../db/schema.js';
@@ -155,4 +156,20 @@ export async function createStoredFile(db: Db) {
   const id = crypto.createHash('sha256').update(bytes).digest('hex');
   await db.insert(storedFiles).values({ id, contentType: 'image/webp', size: bytes.length, width: 1, height: 1, bytes });
   return id;
+}
+
+/** A valid order of one `itemId` on a UID platform, paid with coins (0) or by bank transfer (1); `overrides` replace fields. */
+export function uidOrderRequest(payMethod: 0 | 1, itemId: number, overrides: Partial<OrderRequest> = {}): OrderRequest {
+  return {
+    order_bank_name: 'Nguyễn Văn An',
+    order_contact: '',
+    order_account: '',
+    order_pass: '',
+    order_server: 'Asia',
+    order_uid: '123456789',
+    order_comment: '',
+    order_pay_method: payMethod,
+    order_items: [{ id: itemId, quantity: 1 }],
+    ...overrides,
+  };
 }

@@ -5,7 +5,7 @@
  * placement keeps back — an order needing all the rest is placed, one coin more is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
+import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins, uidOrderRequest } from '../../test/fixtures.js';
 import { useTestApp } from '../../test/suite.js';
 import { pendingCoins } from '../coins/service.js';
 
@@ -29,22 +29,7 @@ async function customerWithOrders() {
 }
 
 function coinOrder(token: string, itemId: number) {
-  return t.request({
-    method: 'POST',
-    url: '/order/api/v1/order',
-    token,
-    payload: {
-      order_bank_name: 'Nguyễn Văn An',
-      order_contact: '',
-      order_account: '',
-      order_pass: '',
-      order_server: 'Asia',
-      order_uid: '123456789',
-      order_comment: '',
-      order_pay_method: 0,
-      order_items: [{ id: itemId, quantity: 1 }],
-    },
-  });
+  return t.request({ method: 'POST', url: '/order/api/v1/order', token, payload: uidOrderRequest(0, itemId) });
 }
 
 describe('pending coins, in TypeScript and in place_order()', () => {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES, DEFAULT_COMPENSATION_DAILY_CAP, lateCompensationCoins, type OrderRequest } from '@lucky/shared';
 import { coinLedger, users } from '../../db/schema.js';
 import { runDeadlineSweep } from '../../jobs/deadline.js';
-import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
+import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins, uidOrderRequest } from '../../test/fixtures.js';
 import { useTestApp } from '../../test/suite.js';
 import { changeOrderStatus, placeOrder } from './service.js';
 
@@ -34,17 +34,9 @@ beforeAll(async () => {
   adminId = (await t.signIn('admin@lucky.test')).userId;
 });
 
-const request = (payMethod: 0 | 1, itemId = item.id): OrderRequest => ({
-  order_bank_name: 'Kẻ Săn Coin',
-  order_contact: '',
-  order_account: '',
-  order_pass: '',
-  order_server: 'Asia',
-  order_uid: '123456789',
-  order_comment: '',
-  order_pay_method: payMethod,
-  order_items: [{ id: itemId, quantity: 1 }],
-});
+const request = (payMethod: 0 | 1, itemId = item.id) => uidOrderRequest(payMethod, itemId, { order_bank_name: 'Kẻ Săn Coin' });
+/** Places an order through the API, as the customer's browser does. */
+const place = (token: string, payload: OrderRequest) => t.request({ method: 'POST', url: '/order/api/v1/order', token, payload });
 
 async function customerWith(coins: number) {
   const customer = await createCustomer(t.app.ctx.db, t.app.ctx.tokens);
@@ -119,12 +111,7 @@ describe('the lead time before the deadline', () => {
 describe('compensation only for money at stake', () => {
   it('refuses a coin order of an item whose coin price is 0, in Vietnamese, before anything is written', async () => {
     const c = await customerWith(0);
-    const res = await t.request({
-      method: 'POST',
-      url: '/order/api/v1/order',
-      token: c.token,
-      payload: request(0, freeItem.id),
-    });
+    const res = await place(c.token, request(0, freeItem.id));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION', message: API_MESSAGES.notPayableWithCoins(freeItem.name) });
     expect(res.json().message).toBe(
@@ -136,12 +123,7 @@ describe('compensation only for money at stake', () => {
 
   it('still takes the free item by bank transfer', async () => {
     const c = await customerWith(0);
-    const res = await t.request({
-      method: 'POST',
-      url: '/order/api/v1/order',
-      token: c.token,
-      payload: request(1, freeItem.id),
-    });
+    const res = await place(c.token, request(1, freeItem.id));
     expect(res.statusCode).toBe(200);
   });
 
