@@ -2,20 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   FIRST_RENDER,
-  loadAdminChunks,
+  loadTransfersChunks,
+  openTransfersPage,
   orderRow,
   stubAdminApi,
+  TRANSFER_TOTALS,
   transferRow,
-  transferTotals,
 } from '../test/admin-fixtures';
-import { inTurn, json } from '../test/fetch-stub';
+import { inTurn, json, type Reply } from '../test/fetch-stub';
 import { renderApp, signInAs } from '../test/render-app';
 import { sseMessage, sseRoute } from '../test/sse-stub';
 
 const EVENTS = 'GET /order/api/v1/admin/order/events';
 const LIST = 'GET /order/api/v1/admin/order/list';
-const TRANSFERS = 'GET /payment/api/v1/admin/transfer/list';
-const TOTALS = 'GET /payment/api/v1/admin/transfer/totals';
+const TOTALS = TRANSFER_TOTALS;
 
 const waiting = orderRow({ id: '11111111-1111-4111-8111-111111111111', code: 'LS-CU', status: 1 });
 const fresh = orderRow({
@@ -42,22 +42,31 @@ function grantNotifications() {
   return shown;
 }
 
-beforeAll(async () => {
-  await loadAdminChunks();
-  await import('../features/admin-payments/components/transfers-page');
-});
+beforeAll(loadTransfersChunks);
+
+/** Signed in as an admin, the order queue answering `list`, with its live stream stubbed. */
+function openLiveQueue(list: Reply) {
+  signInAs();
+  const events = sseRoute();
+  const net = stubAdminApi({ [EVENTS]: events.reply, [LIST]: list });
+  renderApp('/admin/orders');
+  return { events, net };
+}
+
+/** Signed in as an admin, the bank transfers page with no transfers, with its live stream stubbed. */
+function openLiveTransfers(routes: Parameters<typeof stubAdminApi>[0] = {}) {
+  const events = sseRoute();
+  const { net } = openTransfersPage([], { [EVENTS]: events.reply, ...routes });
+  return { events, net };
+}
 
 // Whole-app renders with MUI tables in jsdom take seconds on a small machine.
 describe('the console, live', { timeout: 20_000 }, () => {
   it('puts a newly paid order in the queue without a reload, with a toast and a browser notification', async () => {
-    signInAs();
     const shown = grantNotifications();
-    const events = sseRoute();
-    const net = stubAdminApi({
-      [EVENTS]: events.reply,
-      [LIST]: inTurn(json({ rows: [waiting], total: 1 }), json({ rows: [fresh, waiting], total: 2 })),
-    });
-    renderApp('/admin/orders');
+    const { events, net } = openLiveQueue(
+      inTurn(json({ rows: [waiting], total: 1 }), json({ rows: [fresh, waiting], total: 2 })),
+    );
 
     const table = await screen.findByRole('table', { name: 'Đơn hàng' }, FIRST_RENDER);
     expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1);
@@ -76,13 +85,9 @@ describe('the console, live', { timeout: 20_000 }, () => {
   });
 
   it("fetches the queue again on a 'reload' event: more was missed than the server replays", async () => {
-    signInAs();
-    const events = sseRoute();
-    const net = stubAdminApi({
-      [EVENTS]: events.reply,
-      [LIST]: inTurn(json({ rows: [waiting], total: 1 }), json({ rows: [fresh, waiting], total: 2 })),
-    });
-    renderApp('/admin/orders');
+    const { events, net } = openLiveQueue(
+      inTurn(json({ rows: [waiting], total: 1 }), json({ rows: [fresh, waiting], total: 2 })),
+    );
 
     const table = await screen.findByRole('table', { name: 'Đơn hàng' }, FIRST_RENDER);
     await waitFor(() => expect(events.connections).toHaveLength(1));
@@ -93,17 +98,14 @@ describe('the console, live', { timeout: 20_000 }, () => {
   });
 
   it('changes a row on screen at once, and raises nothing for a move staff made', async () => {
-    signInAs();
     const shown = grantNotifications();
-    const events = sseRoute();
     const done = { ...waiting, status: 2 };
     // The queue's refetch after the event is held back: what shows meanwhile is the patched row.
     let answerRefetch!: () => void;
     const refetched = new Promise<Response>((resolve) => {
       answerRefetch = () => resolve(json({ rows: [done], total: 1 }));
     });
-    stubAdminApi({ [EVENTS]: events.reply, [LIST]: inTurn(json({ rows: [waiting], total: 1 }), () => refetched) });
-    renderApp('/admin/orders');
+    const { events } = openLiveQueue(inTurn(json({ rows: [waiting], total: 1 }), () => refetched));
 
     const table = await screen.findByRole('table', { name: 'Đơn hàng' }, FIRST_RENDER);
     expect(within(table).getByText('Đang xử lý')).toBeInTheDocument();
@@ -118,11 +120,8 @@ describe('the console, live', { timeout: 20_000 }, () => {
   });
 
   it('tells staff about a new coin order', async () => {
-    signInAs();
     grantNotifications();
-    const events = sseRoute();
-    stubAdminApi({ [EVENTS]: events.reply, [LIST]: json({ rows: [], total: 0 }) });
-    renderApp('/admin/orders');
+    const { events } = openLiveQueue(json({ rows: [], total: 0 }));
 
     await screen.findByText('Không có đơn hàng nào khớp bộ lọc.', {}, FIRST_RENDER);
     await waitFor(() => expect(events.connections).toHaveLength(1));
@@ -133,15 +132,8 @@ describe('the console, live', { timeout: 20_000 }, () => {
   });
 
   it('refreshes the bank transfers page and raises the alert for a transfer that matched no order', async () => {
-    signInAs();
     const shown = grantNotifications();
-    const events = sseRoute();
-    const net = stubAdminApi({
-      [EVENTS]: events.reply,
-      [TRANSFERS]: json({ rows: [], total: 0 }),
-      [TOTALS]: json(transferTotals()),
-    });
-    renderApp('/admin/transfers');
+    const { events, net } = openLiveTransfers();
 
     await waitFor(() => expect(net.sent(TOTALS)).toHaveLength(1), FIRST_RENDER);
     await waitFor(() => expect(events.connections).toHaveLength(1));
@@ -155,21 +147,15 @@ describe('the console, live', { timeout: 20_000 }, () => {
   });
 
   it('raises the alert when a bank feed’s pulls have failed for an hour, and shows the feed’s state again', async () => {
-    signInAs();
     const shown = grantNotifications();
-    const events = sseRoute();
     const failing = { provider: 'sepay', last_success_at: null, failing_since: '2025-03-15T01:00:00.000Z', last_error: 'SePay trả lỗi HTTP 503' };
     const FEEDS = 'GET /payment/api/v1/admin/reconcile';
-    const net = stubAdminApi({
-      [EVENTS]: events.reply,
-      [TRANSFERS]: json({ rows: [], total: 0 }),
-      [TOTALS]: json(transferTotals()),
+    const { events, net } = openLiveTransfers({
       [FEEDS]: inTurn(
         json({ interval_seconds: 300, feeds: [{ ...failing, failing_since: null, last_error: '' }] }),
         json({ interval_seconds: 300, feeds: [failing] }),
       ),
     });
-    renderApp('/admin/transfers');
 
     await waitFor(() => expect(net.sent(FEEDS)).toHaveLength(1), FIRST_RENDER);
     await waitFor(() => expect(events.connections).toHaveLength(1));

@@ -25,6 +25,19 @@ function shopApi(events: ReturnType<typeof sseRoute>) {
   });
 }
 
+/** Signed in, the home page, once its live stream is open. */
+async function openSignedIn() {
+  signInAs();
+  const events = sseRoute();
+  const net = shopApi(events);
+  renderApp('/');
+  await waitFor(() => expect(events.connections).toHaveLength(1));
+  return { events, net };
+}
+
+/** How many times each of the header's figures has been fetched. */
+const headerFetches = (net: ReturnType<typeof shopApi>) => Object.values(HEADER).map((route) => net.sent(route).length);
+
 describe("the customer's live orders", () => {
   it('are not followed by an anonymous visitor', async () => {
     const events = sseRoute();
@@ -38,40 +51,25 @@ describe("the customer's live orders", () => {
   it('ask for the header figures again once after a reconnect, since events may have been missed', async () => {
     // The shortest wait the backoff allows (half of 1 s), so the reconnect comes quickly.
     vi.spyOn(Math, 'random').mockReturnValue(1);
-    signInAs();
-    const events = sseRoute();
-    const net = shopApi(events);
-    renderApp('/');
-
-    await waitFor(() => expect(events.connections).toHaveLength(1));
-    await waitFor(() => expect(Object.values(HEADER).map((route) => net.sent(route).length)).toEqual([1, 1, 1]));
+    const { events, net } = await openSignedIn();
+    await waitFor(() => expect(headerFetches(net)).toEqual([1, 1, 1]));
     events.latest().end();
 
     await waitFor(() => expect(events.connections).toHaveLength(2), { timeout: 3000 });
-    await waitFor(() => expect(Object.values(HEADER).map((route) => net.sent(route).length)).toEqual([2, 2, 2]));
+    await waitFor(() => expect(headerFetches(net)).toEqual([2, 2, 2]));
   });
 
   it("fetch the header figures again on a 'reload' event: the server had more missed events than it replays", async () => {
-    signInAs();
-    const events = sseRoute();
-    const net = shopApi(events);
-    renderApp('/');
-
-    await waitFor(() => expect(events.connections).toHaveLength(1));
-    await waitFor(() => expect(Object.values(HEADER).map((route) => net.sent(route).length)).toEqual([1, 1, 1]));
+    const { events, net } = await openSignedIn();
+    await waitFor(() => expect(headerFetches(net)).toEqual([1, 1, 1]));
     events.latest().send('id: 4242\nevent: reload\ndata: {}\n\n');
-    await waitFor(() => expect(Object.values(HEADER).map((route) => net.sent(route).length)).toEqual([2, 2, 2]));
+    await waitFor(() => expect(headerFetches(net)).toEqual([2, 2, 2]));
     // The same connection goes on.
     expect(events.connections).toHaveLength(1);
   });
 
   it('stop when the session ends', async () => {
-    signInAs();
-    const events = sseRoute();
-    shopApi(events);
-    renderApp('/');
-
-    await waitFor(() => expect(events.connections).toHaveLength(1));
+    const { events } = await openSignedIn();
     act(() => clearTokens());
     await waitFor(() => expect(events.latest().cancelled()).toBe(true));
     expect(events.connections).toHaveLength(1);
