@@ -100,9 +100,15 @@ export async function startShop(options: StartOptions = {}): Promise<ShopProcess
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  // The pid is the node process of the shop itself (spawned directly, no shell or npm in between).
+  // The pid is the node process of the shop itself (spawned directly, no shell or npm in between). A process
+  // that has died has no status: 0, and the bench reports the death on its own.
   const statusMb = (field: 'VmRSS' | 'VmHWM') => {
-    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    let status = '';
+    try {
+      status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    } catch {
+      return 0;
+    }
     const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
     return Math.round(kb / 1024);
   };
@@ -124,7 +130,7 @@ export async function startShop(options: StartOptions = {}): Promise<ShopProcess
       };
     },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
