@@ -1,5 +1,6 @@
-import { lazy, Suspense, useId, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { getColourMode, setColourMode, subscribeColourMode } from '../../lib/colour-mode';
+import { useLazyMenu } from '../../lib/use-lazy-menu';
 import { Icon } from '../frame/icons';
 import { COLOUR_MODES, type ColourMode } from './colour-modes';
 
@@ -19,44 +20,23 @@ function useColourMode(): ColourMode {
 /** Light, dark or the device's setting; lib/colour-mode.ts stores the choice under MUI's keys. */
 export function ColourModeToggle() {
   const mode = useColourMode();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // The menu's code loads on first use and then stays, so it can animate closed.
-  const [menuWanted, setMenuWanted] = useState(false);
-  const menuId = useId();
+  const menu = useLazyMenu();
   const current = COLOUR_MODES.find((entry) => entry.mode === mode) ?? COLOUR_MODES[2]!;
   const label = `Chế độ màu: ${current.label}`;
 
   const pick = (value: ColourMode) => {
     setColourMode(value);
-    setAnchor(null);
+    menu.close();
   };
 
   return (
     <>
-      <button
-        type="button"
-        className="ls-icon-button"
-        aria-label={label}
-        title={label}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => {
-          setMenuWanted(true);
-          setAnchor(event.currentTarget);
-        }}
-      >
+      <button type="button" className="ls-icon-button" aria-label={label} title={label} {...menu.buttonProps}>
         <Icon name={ICONS[current.mode]} />
       </button>
-      {menuWanted && (
+      {menu.wanted && (
         <Suspense fallback={null}>
-          <ColourModeMenu
-            id={menuId}
-            anchor={anchor}
-            current={current.mode}
-            onPick={pick}
-            onClose={() => setAnchor(null)}
-          />
+          <ColourModeMenu id={menu.id} anchor={menu.anchor} current={current.mode} onPick={pick} onClose={menu.close} />
         </Suspense>
       )}
     </>

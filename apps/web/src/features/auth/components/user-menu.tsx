@@ -1,9 +1,10 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Icon, Skeleton } from '../../../components/frame/icons';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { TEXTS } from '@lucky/shared/texts';
 import { useSignedIn } from '../../../lib/session';
+import { useLazyMenu } from '../../../lib/use-lazy-menu';
 import { useCurrentUser } from '../api';
 
 const AccountMenuPopup = lazy(() => import('./account-menu-popup'));
@@ -50,26 +51,13 @@ export function UserMenu() {
 
 function AccountButton() {
   const { data: user, isPending } = useCurrentUser();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // The menu's code loads on first use and then stays, so it can animate closed.
-  const [menuWanted, setMenuWanted] = useState(false);
-  const menuId = useId();
+  const menu = useLazyMenu();
   // docs/product.md §3: the name's default label is 'Đăng nhập' (e.g. when the user call failed).
   const name = user?.name || TEXTS.signIn;
 
   return (
     <>
-      <button
-        type="button"
-        className="ls-button ls-account-button"
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => {
-          setMenuWanted(true);
-          setAnchor(event.currentTarget);
-        }}
-      >
+      <button type="button" className="ls-button ls-account-button" {...menu.buttonProps}>
         <span className="ls-start-icon">
           <Avatar src={user?.picture ?? undefined} initial={user?.name?.trim().charAt(0).toUpperCase() || undefined} />
         </span>
@@ -79,9 +67,9 @@ function AccountButton() {
           {isPending ? <Skeleton width={80} className="ls-on-bar-skeleton" /> : name}
         </span>
       </button>
-      {menuWanted && (
+      {menu.wanted && (
         <Suspense fallback={null}>
-          <AccountMenuPopup id={menuId} anchor={anchor} user={user} onClose={() => setAnchor(null)} />
+          <AccountMenuPopup id={menu.id} anchor={menu.anchor} user={user} onClose={menu.close} />
         </Suspense>
       )}
     </>
