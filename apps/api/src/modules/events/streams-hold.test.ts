@@ -13,6 +13,8 @@ import { TEST_API_KEY } from '../../test/harness.js';
 import { useListeningShop, useTestApp } from '../../test/suite.js';
 
 const CUSTOMER_EVENTS = '/order/api/v1/order/events';
+/** How long a message may take on a loaded test machine (the whole suite on PostgreSQL runs files side by side). */
+const WAIT_MS = 20_000;
 const headers = (token: string, extra: Record<string, string> = {}) => ({
   'x-api-key': TEST_API_KEY,
   authorization: token,
@@ -59,7 +61,7 @@ describe('a reconnect’s replay is capped', () => {
       LIVE_REPLAY_LIMIT + 20,
     );
     const stream = await open(shop.base, me.token, { 'last-event-id': '0' });
-    const reload = await stream.next((message) => message.event === LIVE_RELOAD_EVENT);
+    const reload = await stream.next((message) => message.event === LIVE_RELOAD_EVENT, WAIT_MS);
     expect(reload.id).toBe(String(ids.at(-1)));
     expect(stream.messages.filter((message) => message.event === 'order')).toEqual([]);
 
@@ -69,7 +71,7 @@ describe('a reconnect’s replay is capped', () => {
     await t.app.ctx.db.transaction((tx) =>
       t.app.ctx.events.publish(tx, { kind: 'order', entityId: fresh.id, userId: me.userId, cause: 'placed' }),
     );
-    await again.next((message) => message.event === 'order' && (message.data as Order).id === fresh.id);
+    await again.next((message) => message.event === 'order' && (message.data as Order).id === fresh.id, WAIT_MS);
     expect(again.messages.map((message) => message.event)).toEqual(['order']);
   });
 
@@ -86,8 +88,8 @@ describe('a reconnect’s replay is capped', () => {
     await history(other.userId, [theirs.id], 3);
 
     const stream = await open(shop.base, me.token, { 'last-event-id': String(start) });
-    await stream.next((message) => message.event === 'order' && (message.data as Order).id === mine[1]!.id);
-    await stream.next((message) => message.event === 'order' && (message.data as Order).id === mine[0]!.id);
+    await stream.next((message) => message.event === 'order' && (message.data as Order).id === mine[1]!.id, WAIT_MS);
+    await stream.next((message) => message.event === 'order' && (message.data as Order).id === mine[0]!.id, WAIT_MS);
     const replayed = stream.messages.map((message) => (message.data as Order).id);
     expect(replayed.sort()).toEqual(mine.map((o) => o.id).sort());
   });
