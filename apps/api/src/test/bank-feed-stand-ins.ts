@@ -10,9 +10,9 @@
  * read back every request the shop made.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { formatBankTime } from '@lucky/shared';
 import type { Env } from '../config.js';
+import { listenLocally } from './local-server.js';
 
 export interface StandInRequest {
   url: URL;
@@ -66,10 +66,9 @@ async function serve(check: (request: StandInRequest) => Answer): Promise<StandI
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const local = await listenLocally(server);
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: local.base,
     requests,
     failNext(failure, times = 1) {
       for (let i = 0; i < times; i += 1) failures.push(failure);
@@ -88,11 +87,7 @@ async function serve(check: (request: StandInRequest) => Answer): Promise<StandI
       if (requests.length >= count) return Promise.resolve();
       return new Promise((resolve) => waiters.push({ count, resolve }));
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: local.close,
   };
 }
 

@@ -4,28 +4,17 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload, type CryptoKey } from 'jose';
 import { afterAll, beforeAll } from 'vitest';
 import type { Env } from '../config.js';
+import { listenLocally, type LocalServer } from './local-server.js';
 
-async function listen(
-  handler: (url: URL) => { status: number; body: unknown },
-): Promise<{ base: string; close(): Promise<void> }> {
+function listen(handler: (url: URL) => { status: number; body: unknown }): Promise<LocalServer> {
   const server = http.createServer((req, res) => {
     const { status, body } = handler(new URL(req.url ?? '/', 'http://127.0.0.1'));
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return listenLocally(server);
 }
 
 export interface GoogleStandIn {
@@ -241,14 +230,13 @@ export async function startTelegramStandIn(): Promise<TelegramStandIn> {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const local = await listenLocally(server);
 
   return {
     botToken,
     chatId,
     // Telegram alerts belong to a public shop: tried here on one machine beside the local defaults.
-    env: { ALLOW_LOCAL_DEFAULTS: 'true', TELEGRAM_API_URL: `http://127.0.0.1:${port}`, TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_CHAT_ID: chatId },
+    env: { ALLOW_LOCAL_DEFAULTS: 'true', TELEGRAM_API_URL: local.base, TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_CHAT_ID: chatId },
     messages,
     get calls() {
       return calls;
@@ -256,11 +244,7 @@ export async function startTelegramStandIn(): Promise<TelegramStandIn> {
     failNext(count, failure = { status: 500 }) {
       failures = { left: count, failure };
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: local.close,
   };
 }
 

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '@lucky/shared/push';
 import { createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { listenLocally } from '../../test/local-server.js';
 import * as repo from './repository.js';
 import { isPushServiceEndpoint } from './service.js';
 
@@ -52,8 +52,7 @@ async function startPushServiceStandIn() {
       res.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, close } = await listenLocally(server);
   return {
     deliveries,
     answers,
@@ -64,11 +63,7 @@ async function startPushServiceStandIn() {
       browsers.set(`/push/${name}`, keys);
       return { endpoint: `${base}/push/${name}`, keys: keys.keys };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 
