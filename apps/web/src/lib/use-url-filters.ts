@@ -43,5 +43,8 @@ export function useUrlFilters({ resetKeys = [] }: { resetKeys?: readonly string[
     return () => clearTimeout(timer);
   }, [search, q]);
 
-  return { params, update, search, setSearch };
+  /** Turns to a page (page 1 leaves the parameter out). */
+  const goToPage = (page: number) => update({ page: page === 1 ? undefined : page }, { keepPage: true });
+
+  return { params, update, goToPage, search, setSearch };
 }

@@ -10,8 +10,7 @@ import { alpha } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import { formatNumber, type AdminPlatform } from '@lucky/shared';
 import { AdminTable } from '../../../components/admin/admin-table';
-import { EmptyState } from '../../../components/admin/empty-state';
-import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
+import { ListStates } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { useAdminPlatforms, useReorderPlatforms, useUpdatePlatform } from '../api';
 import { ActiveChip, EditAndToggle, LeadCells } from './catalog-table-parts';
@@ -58,54 +57,54 @@ export function CatalogPage() {
         </Button>
       </PageHeading>
 
-      {platforms.isPending ? (
-        <RowsSkeleton rows={4} height={56} />
-      ) : platforms.isError ? (
-        <LoadError onRetry={() => void platforms.refetch()}>
-          Không tải được danh sách trò chơi.
-        </LoadError>
-      ) : rows.length === 0 ? (
-        <EmptyState>Chưa có trò chơi nào. Bấm &apos;Thêm trò chơi&apos; để bắt đầu.</EmptyState>
-      ) : (
-        <AdminTable label="Trò chơi" columns={PLATFORM_COLUMNS}>
-          {rows.map((platform) => {
-            const selected = platform.id === chosen?.id;
-            return (
-              <TableRow
-                key={platform.id}
-                selected={selected}
-                sx={[
-                  !platform.is_active && { opacity: 0.7 },
-                  selected && ((theme) => ({ bgcolor: alpha(theme.palette.primary.main, 0.12) })),
-                ]}
-              >
-                <LeadCells row={platform} ids={ids} reorder={reorder}>
-                  {platform.sale_picture && <Chip size="small" label="Có banner khuyến mãi" sx={{ mt: 0.5 }} />}
-                </LeadCells>
-                <TableCell>{platform.need_login ? 'Đăng nhập' : 'UID'}</TableCell>
-                <TableCell align="right">{formatNumber(platform.item_count)}</TableCell>
-                <TableCell>
-                  <ActiveChip active={platform.is_active} />
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={1}>
-                    <Button
-                      size="small"
-                      variant={selected ? 'contained' : 'outlined'}
-                      aria-pressed={selected}
-                      aria-label={`Sản phẩm của ${platform.name}`}
-                      onClick={() => choose(platform.id)}
-                    >
-                      Sản phẩm
-                    </Button>
-                    <EditAndToggle row={platform} update={update} onEdit={() => setEditing(platform)} />
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </AdminTable>
-      )}
+      <ListStates
+        query={platforms}
+        isEmpty={(data) => data.length === 0}
+        skeleton={{ rows: 4, height: 56 }}
+        failed="Không tải được danh sách trò chơi."
+        empty="Chưa có trò chơi nào. Bấm 'Thêm trò chơi' để bắt đầu."
+      >
+        {() => (
+          <AdminTable label="Trò chơi" columns={PLATFORM_COLUMNS}>
+            {rows.map((platform) => {
+              const selected = platform.id === chosen?.id;
+              return (
+                <TableRow
+                  key={platform.id}
+                  selected={selected}
+                  sx={[
+                    !platform.is_active && { opacity: 0.7 },
+                    selected && ((theme) => ({ bgcolor: alpha(theme.palette.primary.main, 0.12) })),
+                  ]}
+                >
+                  <LeadCells row={platform} ids={ids} reorder={reorder}>
+                    {platform.sale_picture && <Chip size="small" label="Có banner khuyến mãi" sx={{ mt: 0.5 }} />}
+                  </LeadCells>
+                  <TableCell>{platform.need_login ? 'Đăng nhập' : 'UID'}</TableCell>
+                  <TableCell align="right">{formatNumber(platform.item_count)}</TableCell>
+                  <TableCell>
+                    <ActiveChip active={platform.is_active} />
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1}>
+                      <Button
+                        size="small"
+                        variant={selected ? 'contained' : 'outlined'}
+                        aria-pressed={selected}
+                        aria-label={`Sản phẩm của ${platform.name}`}
+                        onClick={() => choose(platform.id)}
+                      >
+                        Sản phẩm
+                      </Button>
+                      <EditAndToggle row={platform} update={update} onEdit={() => setEditing(platform)} />
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </AdminTable>
+        )}
+      </ListStates>
 
       {chosen ? (
         <StoreItemsPanel key={chosen.id} platform={chosen} />

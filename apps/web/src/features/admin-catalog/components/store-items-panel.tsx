@@ -8,8 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { formatNumber, formatVnd, type AdminPlatform, type AdminStoreItem } from '@lucky/shared';
 import { AdminTable } from '../../../components/admin/admin-table';
-import { EmptyState } from '../../../components/admin/empty-state';
-import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
+import { ListStates } from '../../../components/admin/load-states';
 import { useAdminStoreItems, useReorderStoreItems, useUpdateStoreItem } from '../api';
 import { ActiveChip, EditAndToggle, LeadCells } from './catalog-table-parts';
 import { StoreItemDialog } from './store-item-dialog';
@@ -37,7 +36,10 @@ export function StoreItemsPanel({ platform }: { platform: AdminPlatform }) {
 
   return (
     <Box component="section" aria-labelledby="store-items-heading" sx={{ mt: 4 }}>
-      <Stack direction="row" sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+      <Stack
+        direction="row"
+        sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+      >
         <Typography id="store-items-heading" variant="h6" component="h2">
           Sản phẩm của {platform.name}
         </Typography>
@@ -45,43 +47,45 @@ export function StoreItemsPanel({ platform }: { platform: AdminPlatform }) {
           Thêm sản phẩm
         </Button>
       </Stack>
-      {items.isPending ? (
-        <RowsSkeleton rows={3} height={56} />
-      ) : items.isError ? (
-        <LoadError onRetry={() => void items.refetch()}>Không tải được sản phẩm.</LoadError>
-      ) : rows.length === 0 ? (
-        <EmptyState>Trò chơi này chưa có sản phẩm nào.</EmptyState>
-      ) : (
-        <AdminTable label={`Sản phẩm của ${platform.name}`} columns={ITEM_COLUMNS}>
-          {rows.map((item) => (
-            <TableRow key={item.id} sx={item.is_active ? undefined : { opacity: 0.7 }}>
-              <LeadCells row={item} ids={ids} reorder={reorder}>
-                {item.description && (
-                  <Typography variant="caption" color="text.secondary">
-                    {item.description}
-                  </Typography>
-                )}
-              </LeadCells>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatVnd(item.price)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatVnd(item.raw_price)}
-              </TableCell>
-              <TableCell align="right">{formatNumber(item.coin)}</TableCell>
-              <TableCell align="right">{formatNumber(item.gift_coin)}</TableCell>
-              <TableCell>
-                <ActiveChip active={item.is_active} />
-              </TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={1}>
-                  <EditAndToggle row={item} update={update} onEdit={() => setEditing(item)} />
-                </Stack>
-              </TableCell>
-            </TableRow>
-          ))}
-        </AdminTable>
-      )}
+      <ListStates
+        query={items}
+        isEmpty={(data) => data.length === 0}
+        skeleton={{ rows: 3, height: 56 }}
+        failed="Không tải được sản phẩm."
+        empty="Trò chơi này chưa có sản phẩm nào."
+      >
+        {() => (
+          <AdminTable label={`Sản phẩm của ${platform.name}`} columns={ITEM_COLUMNS}>
+            {rows.map((item) => (
+              <TableRow key={item.id} sx={item.is_active ? undefined : { opacity: 0.7 }}>
+                <LeadCells row={item} ids={ids} reorder={reorder}>
+                  {item.description && (
+                    <Typography variant="caption" color="text.secondary">
+                      {item.description}
+                    </Typography>
+                  )}
+                </LeadCells>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatVnd(item.price)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatVnd(item.raw_price)}
+                </TableCell>
+                <TableCell align="right">{formatNumber(item.coin)}</TableCell>
+                <TableCell align="right">{formatNumber(item.gift_coin)}</TableCell>
+                <TableCell>
+                  <ActiveChip active={item.is_active} />
+                </TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={1}>
+                    <EditAndToggle row={item} update={update} onEdit={() => setEditing(item)} />
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            ))}
+          </AdminTable>
+        )}
+      </ListStates>
       {editing && (
         <StoreItemDialog
           platformId={platform.id}

@@ -7,8 +7,7 @@ import Typography from '@mui/material/Typography';
 import { formatNumber, listTotalLabel, type AdminUserRow } from '@lucky/shared';
 import { AdminPagination } from '../../../components/admin/admin-pagination';
 import { AdminTable } from '../../../components/admin/admin-table';
-import { EmptyState } from '../../../components/admin/empty-state';
-import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
+import { ListStates } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { SearchField } from '../../../components/admin/search-field';
 import { formatAdminTime } from '../../../lib/admin-format';
@@ -29,15 +28,13 @@ const CUSTOMER_COLUMNS = [
 
 /** /admin/customers: who buys, their coins, and hand adjustments with a reason. */
 export function CustomersPage() {
-  const { params, update, search, setSearch } = useUrlFilters();
+  const { params, goToPage, search, setSearch } = useUrlFilters();
   const q = params.get('q') ?? '';
   const pageParam = Number(params.get('page'));
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
   const customers = useCustomers(q, page);
   const [ledgerOf, setLedgerOf] = useState<AdminUserRow | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUserRow | null>(null);
-
-  const goTo = (next: number) => update({ page: next === 1 ? undefined : next }, { keepPage: true });
 
   return (
     <>
@@ -49,56 +46,58 @@ export function CustomersPage() {
         sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
       />
 
-      {customers.isPending ? (
-        <RowsSkeleton rows={6} height={48} label="Đang tải khách hàng" />
-      ) : customers.isError ? (
-        <LoadError onRetry={() => void customers.refetch()}>Không tải được danh sách khách hàng.</LoadError>
-      ) : customers.data.rows.length === 0 ? (
-        <EmptyState>{q ? 'Không có khách hàng nào khớp từ khoá.' : 'Chưa có khách hàng nào.'}</EmptyState>
-      ) : (
-        <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {listTotalLabel(customers.data.total)} khách hàng
-          </Typography>
-          <AdminTable label="Khách hàng" columns={CUSTOMER_COLUMNS}>
-            {customers.data.rows.map((customer) => (
-              <TableRow key={customer.id}>
-                <TableCell>
-                  <Typography variant="body2">{customer.name || '—'}</Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {customer.email}
-                  </Typography>
-                </TableCell>
-                <TableCell align="right">{formatNumber(customer.coin_total)}</TableCell>
-                <TableCell align="right">{formatNumber(customer.pending_coins)}</TableCell>
-                <TableCell align="right">{formatNumber(customer.available_coins)}</TableCell>
-                <TableCell align="right">{formatNumber(customer.order_count)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAdminTime(customer.created_at)}</TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={1}>
-                    <Button
-                      size="small"
-                      onClick={() => setLedgerOf(customer)}
-                      aria-label={`Lịch sử coin của ${customer.email}`}
-                    >
-                      Lịch sử coin
-                    </Button>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      onClick={() => setAdjusting(customer)}
-                      aria-label={`Điều chỉnh coin của ${customer.email}`}
-                    >
-                      Điều chỉnh coin
-                    </Button>
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            ))}
-          </AdminTable>
-          <AdminPagination page={page} total={customers.data.total} pageSize={CUSTOMER_PAGE_SIZE} onChange={goTo} />
-        </>
-      )}
+      <ListStates
+        query={customers}
+        isEmpty={(data) => data.rows.length === 0}
+        skeleton={{ rows: 6, height: 48, label: 'Đang tải khách hàng' }}
+        failed="Không tải được danh sách khách hàng."
+        empty={q ? 'Không có khách hàng nào khớp từ khoá.' : 'Chưa có khách hàng nào.'}
+      >
+        {(data) => (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {listTotalLabel(data.total)} khách hàng
+            </Typography>
+            <AdminTable label="Khách hàng" columns={CUSTOMER_COLUMNS}>
+              {data.rows.map((customer) => (
+                <TableRow key={customer.id}>
+                  <TableCell>
+                    <Typography variant="body2">{customer.name || '—'}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {customer.email}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right">{formatNumber(customer.coin_total)}</TableCell>
+                  <TableCell align="right">{formatNumber(customer.pending_coins)}</TableCell>
+                  <TableCell align="right">{formatNumber(customer.available_coins)}</TableCell>
+                  <TableCell align="right">{formatNumber(customer.order_count)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAdminTime(customer.created_at)}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1}>
+                      <Button
+                        size="small"
+                        onClick={() => setLedgerOf(customer)}
+                        aria-label={`Lịch sử coin của ${customer.email}`}
+                      >
+                        Lịch sử coin
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        onClick={() => setAdjusting(customer)}
+                        aria-label={`Điều chỉnh coin của ${customer.email}`}
+                      >
+                        Điều chỉnh coin
+                      </Button>
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </AdminTable>
+            <AdminPagination page={page} total={data.total} pageSize={CUSTOMER_PAGE_SIZE} onChange={goToPage} />
+          </>
+        )}
+      </ListStates>
 
       {ledgerOf && <LedgerDialog customer={ledgerOf} onClose={() => setLedgerOf(null)} />}
       {adjusting && <AdjustDialog customer={adjusting} onClose={() => setAdjusting(null)} />}

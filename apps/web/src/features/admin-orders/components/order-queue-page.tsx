@@ -25,9 +25,8 @@ import {
 import { useAdminPlatforms } from '../../../lib/admin-api';
 import { AdminPagination } from '../../../components/admin/admin-pagination';
 import { AdminTable } from '../../../components/admin/admin-table';
-import { EmptyState } from '../../../components/admin/empty-state';
 import { FilterSelect } from '../../../components/admin/filter-select';
-import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
+import { ListStates } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { SearchField } from '../../../components/admin/search-field';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
@@ -77,7 +76,7 @@ export function orderTotal(row: Pick<AdminOrderRow, 'pay_method' | 'total_price'
 /** /admin/orders: the work queue, open orders due soonest first. */
 export function OrderQueuePage() {
   // Turning pages stays in the risk view; any other change leaves it.
-  const { params, update, search, setSearch } = useUrlFilters({ resetKeys: ['risk'] });
+  const { params, update, goToPage, search, setSearch } = useUrlFilters({ resetKeys: ['risk'] });
   const navigate = useNavigate();
   const filters = filtersFrom(params);
   // The risk view (the dashboard's link) asks the API for at-risk orders only, paged like the queue;
@@ -86,8 +85,6 @@ export function OrderQueuePage() {
     filters.risk ? { status: ORDER_STATUS_ALL, q: '', atRisk: true, page: filters.page } : filters,
   );
   const platforms = useAdminPlatforms();
-
-  const rows = queue.data?.rows ?? [];
 
   return (
     <>
@@ -121,12 +118,7 @@ export function OrderQueuePage() {
       </Tabs>
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <SearchField
-          label="Tìm theo mã đơn, email hoặc tên"
-          value={search}
-          onChange={setSearch}
-          sx={{ flexGrow: 1 }}
-        />
+        <SearchField label="Tìm theo mã đơn, email hoặc tên" value={search} onChange={setSearch} sx={{ flexGrow: 1 }} />
         <FilterSelect
           label="Thanh toán"
           value={filters.payMethod ?? ''}
@@ -152,82 +144,82 @@ export function OrderQueuePage() {
         </FilterSelect>
       </Stack>
 
-      {queue.isPending ? (
-        <RowsSkeleton rows={6} height={48} label="Đang tải đơn hàng" />
-      ) : queue.isError ? (
-        <LoadError onRetry={() => void queue.refetch()}>Không tải được danh sách đơn hàng.</LoadError>
-      ) : rows.length === 0 ? (
-        <EmptyState>
-          {filters.risk ? 'Không có đơn nào sắp trễ hạn.' : 'Không có đơn hàng nào khớp bộ lọc.'}
-        </EmptyState>
-      ) : (
-        <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-            {`${listTotalLabel(queue.data.total)} đơn${filters.risk ? ' sắp trễ hoặc đã trễ hạn' : ''}`}
-          </Typography>
-          <AdminTable label="Đơn hàng" columns={ORDER_COLUMNS} dimmed={queue.isPlaceholderData}>
-            {rows.map((row) => (
-              <TableRow
-                key={row.id}
-                hover
-                onClick={() => void navigate(`/admin/orders/${row.id}`)}
-                sx={[
-                  { cursor: 'pointer' },
-                  row.at_risk && ((theme) => ({ bgcolor: alpha(theme.palette.warning.main, 0.14) })),
-                ]}
-              >
-                <TableCell>
-                  <Link
-                    component={RouterLink}
-                    to={`/admin/orders/${row.id}`}
-                    onClick={(event) => event.stopPropagation()}
-                    sx={{ fontWeight: 600, fontFamily: 'monospace' }}
-                  >
-                    {row.code}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  <Typography variant="body2">{row.customer_name || '—'}</Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {row.customer_email}
-                  </Typography>
-                </TableCell>
-                <TableCell>{row.platform_name}</TableCell>
-                <TableCell>
-                  <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                    <span>{payMethodLabel(row.pay_method)}</span>
-                    {row.payment_unverified && <UnverifiedMarker />}
-                  </Stack>
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {orderTotal(row)}
-                  {/* Owed back is what was received, which may differ from the total. */}
-                  {row.refund_status === REFUND_STATUS.DUE && (
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      Cần hoàn {formatVnd(row.refund_vnd)}
+      <ListStates
+        query={queue}
+        isEmpty={(data) => data.rows.length === 0}
+        skeleton={{ rows: 6, height: 48, label: 'Đang tải đơn hàng' }}
+        failed="Không tải được danh sách đơn hàng."
+        empty={filters.risk ? 'Không có đơn nào sắp trễ hạn.' : 'Không có đơn hàng nào khớp bộ lọc.'}
+      >
+        {(data) => (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
+              {`${listTotalLabel(data.total)} đơn${filters.risk ? ' sắp trễ hoặc đã trễ hạn' : ''}`}
+            </Typography>
+            <AdminTable label="Đơn hàng" columns={ORDER_COLUMNS} dimmed={queue.isPlaceholderData}>
+              {data.rows.map((row) => (
+                <TableRow
+                  key={row.id}
+                  hover
+                  onClick={() => void navigate(`/admin/orders/${row.id}`)}
+                  sx={[
+                    { cursor: 'pointer' },
+                    row.at_risk && ((theme) => ({ bgcolor: alpha(theme.palette.warning.main, 0.14) })),
+                  ]}
+                >
+                  <TableCell>
+                    <Link
+                      component={RouterLink}
+                      to={`/admin/orders/${row.id}`}
+                      onClick={(event) => event.stopPropagation()}
+                      sx={{ fontWeight: 600, fontFamily: 'monospace' }}
+                    >
+                      {row.code}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <Typography variant="body2">{row.customer_name || '—'}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {row.customer_email}
                     </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <OrderStatusBadge status={row.status} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                    <span>{formatAdminTime(row.due_at)}</span>
-                    {row.at_risk && <DueMarker dueAt={row.due_at} />}
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            ))}
-          </AdminTable>
-          <AdminPagination
-            page={filters.page}
-            total={queue.data.total}
-            pageSize={ADMIN_ORDER_PAGE_SIZE}
-            onChange={(page) => update({ page: page === 1 ? undefined : page }, { keepPage: true })}
-          />
-        </>
-      )}
+                  </TableCell>
+                  <TableCell>{row.platform_name}</TableCell>
+                  <TableCell>
+                    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                      <span>{payMethodLabel(row.pay_method)}</span>
+                      {row.payment_unverified && <UnverifiedMarker />}
+                    </Stack>
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {orderTotal(row)}
+                    {/* Owed back is what was received, which may differ from the total. */}
+                    {row.refund_status === REFUND_STATUS.DUE && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        Cần hoàn {formatVnd(row.refund_vnd)}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <OrderStatusBadge status={row.status} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                      <span>{formatAdminTime(row.due_at)}</span>
+                      {row.at_risk && <DueMarker dueAt={row.due_at} />}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </AdminTable>
+            <AdminPagination
+              page={filters.page}
+              total={data.total}
+              pageSize={ADMIN_ORDER_PAGE_SIZE}
+              onChange={goToPage}
+            />
+          </>
+        )}
+      </ListStates>
     </>
   );
 }

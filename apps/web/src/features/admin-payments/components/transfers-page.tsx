@@ -20,8 +20,7 @@ import {
 } from '@lucky/shared';
 import { AdminPagination } from '../../../components/admin/admin-pagination';
 import { AdminTable } from '../../../components/admin/admin-table';
-import { EmptyState } from '../../../components/admin/empty-state';
-import { LoadError, RowsSkeleton } from '../../../components/admin/load-states';
+import { ListStates } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { SearchField } from '../../../components/admin/search-field';
 import { useToast } from '../../../components/ui/toast';
@@ -62,7 +61,11 @@ const TRANSFER_COLUMNS = [
   'Thao tác',
 ] as const;
 
-const PROVIDER_LABELS: Record<BankProvider | 'manual', string> = { sepay: 'SePay', casso: 'Casso', manual: 'Nhân viên' };
+const PROVIDER_LABELS: Record<BankProvider | 'manual', string> = {
+  sepay: 'SePay',
+  casso: 'Casso',
+  manual: 'Nhân viên',
+};
 
 /** The filters live in the address, so a filtered list can be linked, reloaded and gone back to. */
 function filtersFrom(params: URLSearchParams) {
@@ -96,7 +99,10 @@ function DuplicateOf({ transfer, firstOnPage }: { transfer: AdminTransfer; first
       {firstOnPage ? (
         <Link href={`#${rowAnchor(transfer.duplicate_of)}`}>{label}</Link>
       ) : (
-        <Link component={RouterLink} to={`/admin/transfers?q=${encodeURIComponent(transfer.reference || transfer.content)}`}>
+        <Link
+          component={RouterLink}
+          to={`/admin/transfers?q=${encodeURIComponent(transfer.reference || transfer.content)}`}
+        >
           {label}
         </Link>
       )}
@@ -123,7 +129,10 @@ function TransferRow({
 }) {
   const outgoing = transfer.direction === 'out';
   return (
-    <TableRow id={rowAnchor(transfer.id)} sx={{ '&:target': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}>
+    <TableRow
+      id={rowAnchor(transfer.id)}
+      sx={{ '&:target': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}
+    >
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         <Typography variant="body2">{formatAdminTime(transfer.received_at)}</Typography>
         <Typography variant="caption" color="text.secondary">
@@ -214,7 +223,7 @@ function TransferRow({
 
 /** /admin/transfers: every transfer the bank feed reported, today's totals, and the unmatched ones to settle. */
 export function TransfersPage() {
-  const { params, update, search, setSearch } = useUrlFilters();
+  const { params, update, goToPage, search, setSearch } = useUrlFilters();
   const filters = filtersFrom(params);
   const transfers = useTransfers(filters);
   const [attaching, setAttaching] = useState<AdminTransfer | null>(null);
@@ -256,40 +265,35 @@ export function TransfersPage() {
         sx={{ mb: 2, width: { xs: '100%', md: 480 } }}
       />
 
-      {transfers.isPending ? (
-        <RowsSkeleton rows={6} height={56} label="Đang tải giao dịch" />
-      ) : transfers.isError ? (
-        <LoadError onRetry={() => void transfers.refetch()}>Không tải được danh sách giao dịch.</LoadError>
-      ) : transfers.data.rows.length === 0 ? (
-        <EmptyState>
-          {filtered ? 'Không có giao dịch nào khớp bộ lọc.' : 'Chưa nhận được giao dịch ngân hàng nào.'}
-        </EmptyState>
-      ) : (
-        <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-            {listTotalLabel(transfers.data.total)} giao dịch
-          </Typography>
-          <AdminTable label="Giao dịch ngân hàng" columns={TRANSFER_COLUMNS} dimmed={transfers.isPlaceholderData}>
-            {transfers.data.rows.map((transfer) => (
-              <TransferRow
-                key={transfer.id}
-                transfer={transfer}
-                firstOnPage={transfers.data.rows.some((row) => row.id === transfer.duplicate_of)}
-                onAttach={() => setAttaching(transfer)}
-                onRefund={() => setRefunding(transfer)}
-                onRetry={() => readAgain(transfer)}
-                retrying={retry.isPending && retry.variables === transfer.id}
-              />
-            ))}
-          </AdminTable>
-          <AdminPagination
-            page={filters.page}
-            total={transfers.data.total}
-            pageSize={TRANSFER_PAGE_SIZE}
-            onChange={(page) => update({ page: page === 1 ? undefined : page }, { keepPage: true })}
-          />
-        </>
-      )}
+      <ListStates
+        query={transfers}
+        isEmpty={(data) => data.rows.length === 0}
+        skeleton={{ rows: 6, height: 56, label: 'Đang tải giao dịch' }}
+        failed="Không tải được danh sách giao dịch."
+        empty={filtered ? 'Không có giao dịch nào khớp bộ lọc.' : 'Chưa nhận được giao dịch ngân hàng nào.'}
+      >
+        {(data) => (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
+              {listTotalLabel(data.total)} giao dịch
+            </Typography>
+            <AdminTable label="Giao dịch ngân hàng" columns={TRANSFER_COLUMNS} dimmed={transfers.isPlaceholderData}>
+              {data.rows.map((transfer) => (
+                <TransferRow
+                  key={transfer.id}
+                  transfer={transfer}
+                  firstOnPage={data.rows.some((row) => row.id === transfer.duplicate_of)}
+                  onAttach={() => setAttaching(transfer)}
+                  onRefund={() => setRefunding(transfer)}
+                  onRetry={() => readAgain(transfer)}
+                  retrying={retry.isPending && retry.variables === transfer.id}
+                />
+              ))}
+            </AdminTable>
+            <AdminPagination page={filters.page} total={data.total} pageSize={TRANSFER_PAGE_SIZE} onChange={goToPage} />
+          </>
+        )}
+      </ListStates>
 
       {attaching && <AttachDialog transfer={attaching} onClose={() => setAttaching(null)} />}
       {refunding && <RefundDialog transfer={refunding} onClose={() => setRefunding(null)} />}
