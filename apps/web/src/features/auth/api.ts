@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { tokenPair, userResponse, type TokenPair } from '@lucky/shared/guards';
 import { api } from '../../lib/api-client';
-import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
+import { useHeaderQuery } from '../../lib/header-query';
+import { SESSION_QUERY_KEY } from '../../lib/session';
 
 /** Providers the API knows; the web app offers Google, and demo when the API allows it. */
 export type SignInProvider = 'google' | 'demo' | 'facebook';
@@ -20,12 +20,5 @@ export function revokeSession(refreshToken: string | null, signal?: AbortSignal)
 
 /** The signed-in customer (header name and picture). Loaded only when signed in; failures stay silent. */
 export function useCurrentUser() {
-  const signedIn = useSignedIn();
-  return useQuery({
-    queryKey: [...SESSION_QUERY_KEY, 'user'],
-    queryFn: ({ signal }) => api.get('/user/api/v1/user', userResponse, { signal }),
-    enabled: signedIn,
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  });
+  return useHeaderQuery([...SESSION_QUERY_KEY, 'user'], '/user/api/v1/user', userResponse, { staleTime: 5 * 60_000 });
 }

@@ -1,29 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import { countResponse, walletResponse } from '@lucky/shared/guards';
 import { displayedBalance } from '@lucky/shared/money';
-import { api } from '../../lib/api-client';
+import { useHeaderQuery } from '../../lib/header-query';
 import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
 
 /** The coin total. Loaded only when signed in; failures stay silent (docs/product.md §8). */
 export function useWallet() {
-  const signedIn = useSignedIn();
-  return useQuery({
-    queryKey: [...SESSION_QUERY_KEY, 'wallet'],
-    queryFn: ({ signal }) => api.get('/bank/api/v1/bank', walletResponse, { signal }),
-    enabled: signedIn,
-    meta: { silent: true },
-  });
+  return useHeaderQuery([...SESSION_QUERY_KEY, 'wallet'], '/bank/api/v1/bank', walletResponse);
 }
 
 /** Coins held by the customer's unfinished coin orders. Loaded only when signed in; failures stay silent. */
 export function usePendingCoins() {
-  const signedIn = useSignedIn();
-  return useQuery({
-    queryKey: [...SESSION_QUERY_KEY, 'pending-coin'],
-    queryFn: ({ signal }) => api.get('/order/api/v1/order/count-pending-coin', countResponse, { signal }),
-    enabled: signedIn,
-    meta: { silent: true },
-  });
+  return useHeaderQuery(
+    [...SESSION_QUERY_KEY, 'pending-coin'],
+    '/order/api/v1/order/count-pending-coin',
+    countResponse,
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ORDER_PAGE_SIZE } from '@lucky/shared/constants';
 import { countResponse, order, orderList, type Order } from '@lucky/shared/guards';
 import { api } from '../../lib/api-client';
+import { useHeaderQuery } from '../../lib/header-query';
 import { prefetchInitialData, takeInitialData } from '../../lib/initial-data';
 import { getAccessToken } from '../../lib/session';
 import { SESSION_QUERY_KEY, useSignedIn } from '../../lib/session';
@@ -15,13 +16,7 @@ export const orderKey = (id: string) => [...ORDER_KEY, id] as const;
 
 /** The number on the header's orders badge. Loaded only when signed in; failures stay silent (docs/product.md §8). */
 export function useOrderCount() {
-  const signedIn = useSignedIn();
-  return useQuery({
-    queryKey: ORDER_COUNT_KEY,
-    queryFn: ({ signal }) => api.get('/order/api/v1/order/count', countResponse, { signal }),
-    enabled: signedIn,
-    meta: { silent: true },
-  });
+  return useHeaderQuery(ORDER_COUNT_KEY, '/order/api/v1/order/count', countResponse);
 }
 
 /** The page in `?page=`, 1 when absent or not a page number. */
