@@ -11,19 +11,21 @@ export type FormFieldBindingOptions<T extends FieldValues, Out, Helper = ReactNo
 };
 
 /**
- * The props that bind a text field to a react-hook-form field: its value, its handlers, and its error from the
- * form's schema. form-field.tsx (the storefront's plain field) and form-text-field.tsx (MUI, in the admin
- * console's dialogs) spread them onto their field.
+ * A text field's props bound to a react-hook-form field: the other props as given, plus its value, its
+ * handlers, and its error from the form's schema. form-field.tsx (the storefront's plain field) and
+ * form-text-field.tsx (MUI, in the admin console's dialogs) spread them onto their field.
  */
-export function useFormFieldBinding<T extends FieldValues, Out, Helper>({
+export function useFormFieldBinding<T extends FieldValues, Out, Helper, Rest extends object>({
   control,
   name,
   helperText,
   keepHelperText = false,
-}: FormFieldBindingOptions<T, Out, Helper>) {
+  ...rest
+}: FormFieldBindingOptions<T, Out, Helper> & Rest) {
   const { field, fieldState } = useController({ control, name });
   const { error } = fieldState;
   return {
+    ...rest,
     name: field.name,
     value: (field.value as string | undefined) ?? '',
     onChange: field.onChange,

@@ -12,13 +12,6 @@ export type FormFieldProps<T extends FieldValues, Out> = Omit<
  * A plain text field (text-field.tsx) bound to a react-hook-form field: its value, and its error from the
  * form's schema. The storefront's forms use it; the admin console's MUI dialogs use form-text-field.tsx.
  */
-export function FormField<T extends FieldValues, Out = T>({
-  control,
-  name,
-  helperText,
-  keepHelperText,
-  ...props
-}: FormFieldProps<T, Out>) {
-  const binding = useFormFieldBinding({ control, name, helperText, keepHelperText });
-  return <TextField {...props} {...binding} />;
+export function FormField<T extends FieldValues, Out = T>(props: FormFieldProps<T, Out>) {
+  return <TextField {...useFormFieldBinding(props)} />;
 }

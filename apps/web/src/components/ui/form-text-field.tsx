@@ -9,13 +9,6 @@ export type FormTextFieldProps<T extends FieldValues, Out> = Omit<
   FormFieldBindingOptions<T, Out>;
 
 /** A MUI text field bound to a react-hook-form field: its value, and its error from the form's schema. */
-export function FormTextField<T extends FieldValues, Out = T>({
-  control,
-  name,
-  helperText,
-  keepHelperText,
-  ...props
-}: FormTextFieldProps<T, Out>) {
-  const binding = useFormFieldBinding({ control, name, helperText, keepHelperText });
-  return <TextField {...props} {...binding} />;
+export function FormTextField<T extends FieldValues, Out = T>(props: FormTextFieldProps<T, Out>) {
+  return <TextField {...useFormFieldBinding(props)} />;
 }
