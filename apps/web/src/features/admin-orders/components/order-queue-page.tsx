@@ -4,10 +4,8 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import {
@@ -29,6 +27,7 @@ import { FilterSelect } from '../../../components/admin/filter-select';
 import { ListStates } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { SearchField } from '../../../components/admin/search-field';
+import { StatusTabs } from '../../../components/admin/status-tabs';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { formatAdminTime } from '../../../lib/admin-format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
@@ -104,18 +103,12 @@ export function OrderQueuePage() {
         </Alert>
       )}
 
-      <Tabs
+      <StatusTabs
         value={filters.risk ? false : filters.status}
-        onChange={(_event, value: number) => update({ status: value === ORDER_STATUS_ALL ? undefined : value })}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label="Lọc theo trạng thái"
-        sx={{ mb: 2 }}
-      >
-        {STATUS_TABS.map((status) => (
-          <Tab key={status} value={status} label={ORDER_STATUS_LABELS[status]} />
-        ))}
-      </Tabs>
+        tabs={STATUS_TABS}
+        label={(status) => ORDER_STATUS_LABELS[status]}
+        onChange={(status) => update({ status: status === ORDER_STATUS_ALL ? undefined : status })}
+      />
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <SearchField label="Tìm theo mã đơn, email hoặc tên" value={search} onChange={setSearch} sx={{ flexGrow: 1 }} />

@@ -3,10 +3,8 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import {
   formatVnd,
@@ -23,6 +21,7 @@ import { AdminTable } from '../../../components/admin/admin-table';
 import { ListStates } from '../../../components/admin/load-states';
 import { PageHeading } from '../../../components/admin/page-heading';
 import { SearchField } from '../../../components/admin/search-field';
+import { StatusTabs } from '../../../components/admin/status-tabs';
 import { useToast } from '../../../components/ui/toast';
 import { formatAdminTime } from '../../../lib/admin-format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
@@ -246,18 +245,12 @@ export function TransfersPage() {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Giao dịch đã nhận
       </Typography>
-      <Tabs
+      <StatusTabs
         value={filters.status ?? ALL}
-        onChange={(_event, value: string) => update({ status: value === ALL ? undefined : value })}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label="Lọc theo trạng thái"
-        sx={{ mb: 2 }}
-      >
-        {STATUS_TABS.map((status) => (
-          <Tab key={status} value={status} label={status === ALL ? 'Tất cả' : TRANSFER_STATUS_LABELS[status]} />
-        ))}
-      </Tabs>
+        tabs={STATUS_TABS}
+        label={(status) => (status === ALL ? 'Tất cả' : TRANSFER_STATUS_LABELS[status])}
+        onChange={(status) => update({ status: status === ALL ? undefined : status })}
+      />
       <SearchField
         label="Tìm theo nội dung, mã tham chiếu, mã đơn hoặc số tiền"
         value={search}
