@@ -9,7 +9,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES, DEFAULT_COMPENSATION_DAILY_CAP, lateCompensationCoins, type OrderRequest } from '@lucky/shared';
 import { coinLedger, users } from '../../db/schema.js';
 import { runDeadlineSweep } from '../../jobs/deadline.js';
-import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins, uidOrderRequest } from '../../test/fixtures.js';
+import {
+  createCustomer,
+  createOrder,
+  createPlatform,
+  createStoreItem,
+  grantCoins,
+  uidOrderRequest,
+} from '../../test/fixtures.js';
 import { useTestApp } from '../../test/suite.js';
 import { changeOrderStatus, placeOrder } from './service.js';
 
@@ -34,9 +41,14 @@ beforeAll(async () => {
   adminId = (await t.signIn('admin@lucky.test')).userId;
 });
 
-const request = (payMethod: 0 | 1, itemId = item.id) => uidOrderRequest(payMethod, itemId, { order_bank_name: 'Kẻ Săn Coin' });
+const request = (payMethod: 0 | 1, itemId = item.id) =>
+  uidOrderRequest(payMethod, itemId, { order_bank_name: 'Kẻ Săn Coin' });
+/** Places an order as the shop would at a wall-clock time in Ho Chi Minh City. */
+const placeAt = (userId: string, payload: OrderRequest, wallClock: string) =>
+  placeOrder(t.app.ctx, userId, payload, { idempotencyKey: null, now: local(wallClock) });
 /** Places an order through the API, as the customer's browser does. */
-const place = (token: string, payload: OrderRequest) => t.request({ method: 'POST', url: '/order/api/v1/order', token, payload });
+const place = (token: string, payload: OrderRequest) =>
+  t.request({ method: 'POST', url: '/order/api/v1/order', token, payload });
 
 async function customerWith(coins: number) {
   const customer = await createCustomer(t.app.ctx.db, t.app.ctx.tokens);
@@ -60,10 +72,7 @@ async function coinTotal(userId: string): Promise<number> {
 describe('the lead time before the deadline', () => {
   it('makes a coin order placed at 15:59:59 due at 16:00 tomorrow: the 16:00 sweep today settles nothing and pays nothing', async () => {
     const c = await customerWith(500);
-    const order = await placeOrder(t.app.ctx, c.userId, request(0), {
-      idempotencyKey: null,
-      now: local('2026-04-10T15:59:59'),
-    });
+    const order = await placeAt(c.userId, request(0), '2026-04-10T15:59:59');
     expect(order.due_at).toBe(local('2026-04-11T16:00:00').toISOString());
 
     await runDeadlineSweep(t.app.ctx, local('2026-04-10T16:00:01'));
@@ -78,19 +87,13 @@ describe('the lead time before the deadline', () => {
 
   it('keeps 16:00 today for a coin order placed an hour before, as promised', async () => {
     const c = await customerWith(500);
-    const order = await placeOrder(t.app.ctx, c.userId, request(0), {
-      idempotencyKey: null,
-      now: local('2026-04-10T15:00:00'),
-    });
+    const order = await placeAt(c.userId, request(0), '2026-04-10T15:00:00');
     expect(order.due_at).toBe(local('2026-04-10T16:00:00').toISOString());
   });
 
   it('makes a bank order paid at 15:59 due at 16:00 tomorrow: no refund and no coins at 16:00 today', async () => {
     const c = await customerWith(0);
-    const order = await placeOrder(t.app.ctx, c.userId, request(1), {
-      idempotencyKey: null,
-      now: local('2026-04-10T09:00:00'),
-    });
+    const order = await placeAt(c.userId, request(1), '2026-04-10T09:00:00');
     const paid = await changeOrderStatus(
       t.app.ctx,
       adminId,
@@ -148,7 +151,7 @@ describe('compensation only for money at stake', () => {
 
   it('pays a late coin order with coins at stake its full compensation', async () => {
     const c = await customerWith(500);
-    await placeOrder(t.app.ctx, c.userId, request(0), { idempotencyKey: null, now: local('2026-04-13T09:00:00') });
+    await placeAt(c.userId, request(0), '2026-04-13T09:00:00');
     await runDeadlineSweep(t.app.ctx, local('2026-04-13T16:01:00'));
     expect(await compensation(c.userId)).toBe(lateCompensationCoins(500));
     expect(await coinTotal(c.userId)).toBe(500 + 50);
@@ -159,7 +162,7 @@ describe('the daily cap (COMPENSATION_DAILY_CAP)', () => {
   it(`holds over 20 late orders of one customer in one day: ${DEFAULT_COMPENSATION_DAILY_CAP} coins, then nothing`, async () => {
     const c = await customerWith(20 * 500);
     for (let i = 0; i < 20; i++) {
-      await placeOrder(t.app.ctx, c.userId, request(0), { idempotencyKey: null, now: local('2026-04-14T08:00:00') });
+      await placeAt(c.userId, request(0), '2026-04-14T08:00:00');
     }
     const settled = await runDeadlineSweep(t.app.ctx, local('2026-04-14T16:01:00'));
     expect(settled.late).toBeGreaterThanOrEqual(20);
@@ -174,7 +177,7 @@ describe('the daily cap (COMPENSATION_DAILY_CAP)', () => {
     const c = await customerWith(8 * 500);
     for (const day of ['2026-04-15', '2026-04-16']) {
       for (let i = 0; i < 4; i++) {
-        await placeOrder(t.app.ctx, c.userId, request(0), { idempotencyKey: null, now: local(`${day}T08:00:00`) });
+        await placeAt(c.userId, request(0), `${day}T08:00:00`);
       }
       await runDeadlineSweep(t.app.ctx, local(`${day}T16:01:00`));
     }
@@ -185,7 +188,7 @@ describe('the daily cap (COMPENSATION_DAILY_CAP)', () => {
   it('holds when two instances settle one customer’s late orders at the same moment', async () => {
     const c = await customerWith(10 * 500);
     for (let i = 0; i < 10; i++) {
-      await placeOrder(t.app.ctx, c.userId, request(0), { idempotencyKey: null, now: local('2026-04-17T08:00:00') });
+      await placeAt(c.userId, request(0), '2026-04-17T08:00:00');
     }
     const at = local('2026-04-17T16:01:00');
     await Promise.all([
