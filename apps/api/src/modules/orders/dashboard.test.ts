@@ -24,13 +24,20 @@ describe('shopDay', () => {
   });
 });
 
+/** A game with one package, and a customer holding `coins`. */
+async function gameAndCustomer(coins = 0) {
+  const db = t.app.ctx.db;
+  const platformId = (await createPlatform(db)).id;
+  const itemId = (await createStoreItem(db, platformId)).id;
+  const c = await createCustomer(db, t.app.ctx.tokens);
+  if (coins > 0) await grantCoins(db, c.userId, coins);
+  return { platformId, itemId, c };
+}
+
 describe('GET /order/api/v1/admin/dashboard', () => {
   it('counts today’s orders by status, bank revenue, coins issued and spent, and orders at risk', async () => {
     const db = t.app.ctx.db;
-    const platformId = (await createPlatform(db)).id;
-    const itemId = (await createStoreItem(db, platformId)).id;
-    const c = await createCustomer(db, t.app.ctx.tokens);
-    await grantCoins(db, c.userId, 1_000);
+    const { platformId, itemId, c } = await gameAndCustomer(1_000);
     const line = (priceVnd: number, coinCost: number, giftCoin: number) => [{ storeId: itemId, priceVnd, coinCost, giftCoin }];
     const now = Date.now();
 
@@ -71,10 +78,7 @@ describe('GET /order/api/v1/admin/dashboard', () => {
 
   it('agrees with every figure counted row by row, across the day’s edges and with refunds owed', async () => {
     const db = t.app.ctx.db;
-    const platformId = (await createPlatform(db)).id;
-    const itemId = (await createStoreItem(db, platformId)).id;
-    const c = await createCustomer(db, t.app.ctx.tokens);
-    await grantCoins(db, c.userId, 500);
+    const { platformId, itemId, c } = await gameAndCustomer(500);
     const line = [{ storeId: itemId, priceVnd: 30_000, coinCost: 300, giftCoin: 15 }];
     const now = new Date();
     const day = shopDay(now);
@@ -135,9 +139,7 @@ describe('GET /order/api/v1/admin/dashboard', () => {
         .filter((row) => Object.entries(row).some(([key, value]) => key !== 'day' && key !== 'shard' && value !== 0))
         .sort((a, b) => `${a.day}:${a.shard}`.localeCompare(`${b.day}:${b.shard}`));
     // Besides what the earlier tests of this file did: an order placed yesterday, paid, completed today.
-    const platformId = (await createPlatform(db)).id;
-    const itemId = (await createStoreItem(db, platformId)).id;
-    const c = await createCustomer(db, t.app.ctx.tokens);
+    const { platformId, itemId, c } = await gameAndCustomer();
     const line = [{ storeId: itemId, priceVnd: 40_000, coinCost: 400, giftCoin: 20 }];
     const order = await createOrder(db, { userId: c.userId, platformId, status: 1, payMethod: 1, lines: line, createdAt: new Date(Date.now() - 86_400_000) });
     const res = await t.request({ method: 'PATCH', url: `/order/api/v1/admin/order/${order.id}`, token: adminToken, payload: { status: 2 } });
