@@ -16,7 +16,7 @@ const CUSTOMER_EVENTS = '/order/api/v1/order/events';
 const OPENS = 1_000;
 const AT_ONCE = 10;
 /**
- * What an order may take while the flood runs. Placement's budget is a p99 of 100 ms under load (README "Speed
+ * The p99 an order may take while the flood runs. Placement's budget is a p99 of 100 ms under load (README "Speed
  * and size", on PostgreSQL with 50 customers ordering at once); here it shares one PGlite connection with ten
  * streams reopening without pause, on a shared two-core test machine. Measured here while the flood ran
  * (994 orders, median 6 ms, slowest 140 ms). Replaying the history instead (500 orders read back an
@@ -28,8 +28,8 @@ const t = useTestApp();
 const shop = useListeningShop(t);
 
 describe('1,000 stream opens with Last-Event-ID: 0', () => {
-  it('leave checkout working: every order placed during the flood answers within its bound', async () => {
-    // The flooder: 500 unpaid bank orders, each placed and then paid — 1,000 events of their own.
+  it('leave checkout working: the orders placed during the flood answer within their bound (p99)', async () => {
+    // The flooder: 500 unpaid bank orders, two events each (placed, moved) — 1,000 events of their own.
     const flooder = await createCustomer(t.app.ctx.db, t.app.ctx.tokens);
     const ids: string[] = [];
     for (let i = 0; i < 500; i++) {
@@ -91,7 +91,9 @@ describe('1,000 stream opens with Last-Event-ID: 0', () => {
     // Nearly every open was served, each with one 'reload' instead of the 1,000 events missed.
     expect(reloads).toBeGreaterThan(OPENS * 0.9);
     expect(latencies.length).toBeGreaterThan(10);
-    const slowest = Math.max(...latencies);
-    expect(slowest, `orders took ${latencies.map(Math.round).join(', ')} ms`).toBeLessThan(ORDER_BOUND_MS);
+    // Placement's own measure: the p99 of the orders (README "Speed and size").
+    const sorted = [...latencies].sort((x, y) => x - y);
+    const p99 = sorted[Math.floor(sorted.length * 0.99)]!;
+    expect(p99, `orders took ${sorted.map(Math.round).join(', ')} ms`).toBeLessThan(ORDER_BOUND_MS);
   });
 });
