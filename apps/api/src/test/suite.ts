@@ -37,16 +37,24 @@ export function useTestApp(overrides: Env | (() => Env) = {}, options: TestAppOp
   };
 }
 
+/** One game (sold by UID) with one package in the catalogue of the app of `useTestApp`, created before the tests. */
+export function useGameWithPackage(t: TestApp) {
+  const game = { platformId: 0, itemId: 0 };
+  beforeAll(async () => {
+    game.platformId = (await createPlatform(t.app.ctx.db)).id;
+    game.itemId = (await createStoreItem(t.app.ctx.db, game.platformId)).id;
+  });
+  return game;
+}
+
 /**
  * The app of `useTestApp` listening on a free port (for clients that need real HTTP, such as live streams), with
  * one game and one package in its catalog; `order` places an unpaid order of that package for a customer.
  */
 export function useListeningShop(t: TestApp) {
-  const shop = { base: '', platformId: 0, itemId: 0 };
+  const shop = Object.assign(useGameWithPackage(t), { base: '' });
   beforeAll(async () => {
     shop.base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    shop.platformId = (await createPlatform(t.app.ctx.db)).id;
-    shop.itemId = (await createStoreItem(t.app.ctx.db, shop.platformId)).id;
   });
   const order = (userId: string) =>
     createOrder(t.app.ctx.db, {
@@ -55,4 +63,15 @@ export function useListeningShop(t: TestApp) {
       lines: [{ storeId: shop.itemId, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }],
     });
   return Object.assign(shop, { order });
+}
+
+/** Signs `email` in on the app of `useTestApp` before the tests: its access token and user id. */
+export function useSignIn(t: TestApp, email: string) {
+  const session = { token: '', id: '' };
+  beforeAll(async () => {
+    const signedIn = await t.signIn(email);
+    session.token = signedIn.access_token;
+    session.id = signedIn.userId;
+  });
+  return session;
 }

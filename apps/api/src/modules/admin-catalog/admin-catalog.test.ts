@@ -4,24 +4,17 @@ import type { AdminPlatform, AdminStoreItem } from '@lucky/shared';
 import { auditLog, platforms, storeItems } from '../../db/schema.js';
 import { createCustomer, createStoredFile } from '../../test/fixtures.js';
 import { MSG } from '../../test/expected-messages.js';
-import { useTestApp } from '../../test/suite.js';
+import { useSignIn, useTestApp } from '../../test/suite.js';
 
 const PLATFORM = '/platform/api/v1/admin/platform';
 const STORE = '/store/api/v1/admin/store';
 
 const t = useTestApp();
-let adminToken: string;
-let adminId: string;
-
-beforeAll(async () => {
-  const admin = await t.signIn('admin@lucky.test');
-  adminToken = admin.access_token;
-  adminId = admin.userId;
-});
+const adminSession = useSignIn(t, 'admin@lucky.test');
 
 const db = () => t.app.ctx.db;
 
-function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>, token: string = adminToken) {
+function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>, token: string = adminSession.token) {
   return t.request({ method, url, token, ...(payload ? { payload } : {}) });
 }
 
@@ -47,7 +40,7 @@ describe('platforms', () => {
     const [row] = await db().select().from(platforms).where(eq(platforms.id, created.id));
     expect(row!.searchName).toBe('lien quan mobile');
     const [audit] = await audits('platform', String(created.id));
-    expect(audit).toMatchObject({ action: 'platform.create', actorId: adminId, before: null, after: { name: 'Liên Quân Mobile', picture } });
+    expect(audit).toMatchObject({ action: 'platform.create', actorId: adminSession.id, before: null, after: { name: 'Liên Quân Mobile', picture } });
   });
 
   it('puts a new platform last unless told where', async () => {
@@ -152,7 +145,7 @@ describe('store items', () => {
     });
     const [row] = await db().select().from(storeItems).where(eq(storeItems.id, item.id));
     expect(row!.searchName).toBe('goi 100 kim cuong');
-    expect((await audits('store_item', String(item.id)))[0]).toMatchObject({ action: 'store.create', actorId: adminId });
+    expect((await audits('store_item', String(item.id)))[0]).toMatchObject({ action: 'store.create', actorId: adminSession.id });
     const list = await ok<AdminPlatform[]>('GET', PLATFORM);
     expect(list.find((p) => p.id === platformId)!.item_count).toBeGreaterThanOrEqual(1);
   });
@@ -211,7 +204,7 @@ describe('store items', () => {
       expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(status);
       expect(res.json().message).toBe(message);
     }
-    const bad = await t.request({ method: 'GET', url: `${STORE}?platform_id=abc`, token: adminToken });
+    const bad = await t.request({ method: 'GET', url: `${STORE}?platform_id=abc`, token: adminSession.token });
     expect(bad.statusCode).toBe(400);
   });
 

@@ -1,37 +1,27 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, coinLedger, users } from '../../db/schema.js';
-import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
+import { createCustomer, createOrder, grantCoins } from '../../test/fixtures.js';
 import { MSG } from '../../test/expected-messages.js';
-import { useTestApp } from '../../test/suite.js';
+import { useGameWithPackage, useSignIn, useTestApp } from '../../test/suite.js';
 
 const ADJUST = '/bank/api/v1/admin/adjust';
 const LEDGER = '/bank/api/v1/admin/ledger';
 const USERS = '/user/api/v1/admin/user/list';
 
 const t = useTestApp({ OWNER_EMAILS: 'admin@lucky.test,admin2@lucky.test' });
-let adminToken: string;
-let adminId: string;
-let platformId: number;
-let itemId: number;
-
-beforeAll(async () => {
-  const admin = await t.signIn('admin@lucky.test');
-  adminToken = admin.access_token;
-  adminId = admin.userId;
-  platformId = (await createPlatform(t.app.ctx.db)).id;
-  itemId = (await createStoreItem(t.app.ctx.db, platformId)).id;
-});
+const adminSession = useSignIn(t, 'admin@lucky.test');
+const game = useGameWithPackage(t);
 
 const db = () => t.app.ctx.db;
 const customer = (values: { email?: string; name?: string } = {}) => createCustomer(db(), t.app.ctx.tokens, values);
 
 /** A coin order holding `coins` (status 0 or 1 reserve them). */
 function coinOrder(userId: string, coins: number, status = 0) {
-  return createOrder(db(), { userId, platformId, status, payMethod: 0, lines: [{ storeId: itemId, priceVnd: 10_000, coinCost: coins, giftCoin: 0 }] });
+  return createOrder(db(), { userId, platformId: game.platformId, status, payMethod: 0, lines: [{ storeId: game.itemId, priceVnd: 10_000, coinCost: coins, giftCoin: 0 }] });
 }
 
-function adjust(payload: Record<string, unknown>, token: string = adminToken) {
+function adjust(payload: Record<string, unknown>, token: string = adminSession.token) {
   return t.request({ method: 'POST', url: ADJUST, token, payload });
 }
 
@@ -48,10 +38,10 @@ describe('POST /bank/api/v1/admin/adjust', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ total: 500, available: 400 });
     const rows = await db().select().from(coinLedger).where(eq(coinLedger.userId, c.userId));
-    expect(rows).toEqual([expect.objectContaining({ delta: 500, balanceAfter: 500, reason: 'admin_adjustment', actorId: adminId, note: 'Tặng khách quen' })]);
+    expect(rows).toEqual([expect.objectContaining({ delta: 500, balanceAfter: 500, reason: 'admin_adjustment', actorId: adminSession.id, note: 'Tặng khách quen' })]);
     const audit = await db().select().from(auditLog).where(and(eq(auditLog.entityId, c.userId), eq(auditLog.action, 'coins.adjust')));
     expect(audit).toEqual([
-      expect.objectContaining({ actorId: adminId, before: { coin_total: 0 }, after: { coin_total: 500, delta: 500 }, reason: 'Tặng khách quen' }),
+      expect.objectContaining({ actorId: adminSession.id, before: { coin_total: 0 }, after: { coin_total: 500, delta: 500 }, reason: 'Tặng khách quen' }),
     ]);
     const bank = await t.request({ method: 'GET', url: '/bank/api/v1/bank', token: c.token });
     expect(bank.json()).toEqual({ total: 500 });
@@ -113,7 +103,7 @@ describe('POST /bank/api/v1/admin/adjust', () => {
 
 describe('POST /bank/api/v1/admin/adjust with an Idempotency-Key: a double submit credits once', () => {
   const adjustWithKey = (payload: Record<string, unknown>, key: string) =>
-    t.request({ method: 'POST', url: ADJUST, token: adminToken, payload, headers: { 'idempotency-key': key } });
+    t.request({ method: 'POST', url: ADJUST, token: adminSession.token, payload, headers: { 'idempotency-key': key } });
   const ledgerOf = (userId: string) => db().select().from(coinLedger).where(eq(coinLedger.userId, userId));
 
   it('credits once for the same adjustment sent twice, one after the other, answering the same balance', async () => {
@@ -170,26 +160,26 @@ describe('GET /bank/api/v1/admin/ledger/{userId}', () => {
     await grantCoins(db(), c.userId, 50);
     await adjust({ user_id: c.userId, delta: 20, reason: 'Bù lỗi' });
     await adjust({ user_id: c.userId, delta: -10, reason: 'Trừ lại' });
-    const res = await t.request({ method: 'GET', url: `${LEDGER}/${c.userId}?limit=2`, token: adminToken });
+    const res = await t.request({ method: 'GET', url: `${LEDGER}/${c.userId}?limit=2`, token: adminSession.token });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.total).toBe(3);
     expect(body.rows).toEqual([
       expect.objectContaining({ delta: -10, balance_after: 60, reason: 'admin_adjustment', actor_email: 'admin@lucky.test', note: 'Trừ lại' }),
-      expect.objectContaining({ delta: 20, balance_after: 70, actor_id: adminId }),
+      expect.objectContaining({ delta: 20, balance_after: 70, actor_id: adminSession.id }),
     ]);
-    const second = await t.request({ method: 'GET', url: `${LEDGER}/${c.userId}?limit=2&page=2`, token: adminToken });
+    const second = await t.request({ method: 'GET', url: `${LEDGER}/${c.userId}?limit=2&page=2`, token: adminSession.token });
     expect(second.json().rows).toEqual([expect.objectContaining({ delta: 50, actor_id: null, actor_email: null, order_code: null })]);
   });
 
   it('answers 404 for an unknown or malformed user, 400 for bad paging', async () => {
     for (const id of ['7d1c3a4e-0000-4000-8000-000000000000', 'abc']) {
-      const res = await t.request({ method: 'GET', url: `${LEDGER}/${id}`, token: adminToken });
+      const res = await t.request({ method: 'GET', url: `${LEDGER}/${id}`, token: adminSession.token });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ code: 'NOT_FOUND', message: MSG.userNotFound });
     }
     const c = await customer();
-    const res = await t.request({ method: 'GET', url: `${LEDGER}/${c.userId}?limit=0`, token: adminToken });
+    const res = await t.request({ method: 'GET', url: `${LEDGER}/${c.userId}?limit=0`, token: adminSession.token });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -201,10 +191,10 @@ describe('GET /user/api/v1/admin/user/list', () => {
     await grantCoins(db(), c.userId, 900);
     await coinOrder(c.userId, 200, 0);
     await coinOrder(c.userId, 100, 2);
-    await createOrder(db(), { userId: c.userId, platformId, status: 0, payMethod: 1 });
+    await createOrder(db(), { userId: c.userId, platformId: game.platformId, status: 0, payMethod: 1 });
 
     for (const q of ['NGUYEN THI THU', 'nguyễn thị', `thu.${tag}`]) {
-      const res = await t.request({ method: 'GET', url: `${USERS}?q=${encodeURIComponent(q)}`, token: adminToken });
+      const res = await t.request({ method: 'GET', url: `${USERS}?q=${encodeURIComponent(q)}`, token: adminSession.token });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
       expect(body.rows.map((row: { id: string }) => row.id), q).toContain(c.userId);
@@ -219,7 +209,7 @@ describe('GET /user/api/v1/admin/user/list', () => {
     const c = await customer({ email: `doi.ten.${tag}@lucky.test`, name: `Phạm Đổi Tên ${tag}` });
     await db().update(users).set({ name: `Võ Tên Mới ${tag}` }).where(eq(users.id, c.userId));
     const ids = async (q: string) =>
-      (await t.request({ method: 'GET', url: `${USERS}?q=${encodeURIComponent(q)}`, token: adminToken })).json().rows.map((row: { id: string }) => row.id);
+      (await t.request({ method: 'GET', url: `${USERS}?q=${encodeURIComponent(q)}`, token: adminSession.token })).json().rows.map((row: { id: string }) => row.id);
     expect(await ids(`vo ten moi ${tag}`)).toEqual([c.userId]);
     expect(await ids(`pham doi ten ${tag}`)).toEqual([]);
     // LIKE's wildcards in the keyword are plain characters.
@@ -229,13 +219,13 @@ describe('GET /user/api/v1/admin/user/list', () => {
   it('pages newest first, and refuses bad paging', async () => {
     await customer();
     await customer();
-    const first = await t.request({ method: 'GET', url: `${USERS}?limit=1&page=1`, token: adminToken });
-    const second = await t.request({ method: 'GET', url: `${USERS}?limit=1&page=2`, token: adminToken });
+    const first = await t.request({ method: 'GET', url: `${USERS}?limit=1&page=1`, token: adminSession.token });
+    const second = await t.request({ method: 'GET', url: `${USERS}?limit=1&page=2`, token: adminSession.token });
     expect(first.json().rows).toHaveLength(1);
     expect(first.json().rows[0].id).not.toBe(second.json().rows[0].id);
     expect(first.json().total).toBeGreaterThanOrEqual(3);
     for (const query of ['limit=51', 'page=-1', 'page=abc', `q=${'a'.repeat(101)}`]) {
-      const res = await t.request({ method: 'GET', url: `${USERS}?${query}`, token: adminToken });
+      const res = await t.request({ method: 'GET', url: `${USERS}?${query}`, token: adminSession.token });
       expect(res.statusCode, query).toBe(400);
     }
   });

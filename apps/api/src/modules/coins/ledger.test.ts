@@ -3,20 +3,14 @@
  * never changed or removed, and an order moves coins at most once per reason.
  */
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { coinLedger, users } from '../../db/schema.js';
-import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
-import { useTestApp } from '../../test/suite.js';
+import { createCustomer, createOrder, grantCoins } from '../../test/fixtures.js';
+import { useGameWithPackage, useTestApp } from '../../test/suite.js';
 import { COIN_REASONS, applyCoinChange } from './service.js';
 
 const t = useTestApp();
-let platformId: number;
-let itemId: number;
-beforeAll(async () => {
-  platformId = (await createPlatform(t.app.ctx.db)).id;
-  itemId = (await createStoreItem(t.app.ctx.db, platformId)).id;
-});
-
+const game = useGameWithPackage(t);
 const db = () => t.app.ctx.db;
 
 /** The PostgreSQL error behind drizzle's wrapper: SQLSTATE, constraint, message. */
@@ -76,7 +70,7 @@ describe('coin_ledger is append-only', () => {
 describe('an order moves coins once per reason', () => {
   it('refuses a second debit row for one order, leaving the balance as the first left it', async () => {
     const c = await customerWithCoins(1_000);
-    const order = await createOrder(db(), { userId: c.userId, platformId, payMethod: 0, status: 2, lines: [{ storeId: itemId, priceVnd: 0, coinCost: 300, giftCoin: 0 }] });
+    const order = await createOrder(db(), { userId: c.userId, platformId: game.platformId, payMethod: 0, status: 2, lines: [{ storeId: game.itemId, priceVnd: 0, coinCost: 300, giftCoin: 0 }] });
     const debit = { userId: c.userId, delta: -300, reason: COIN_REASONS.ORDER_DEBIT, orderId: order.id };
     await db().transaction((tx) => applyCoinChange(tx, debit));
 
@@ -89,7 +83,7 @@ describe('an order moves coins once per reason', () => {
 
   it('allows one row per reason for an order, and any number of rows without an order', async () => {
     const c = await customerWithCoins(10);
-    const order = await createOrder(db(), { userId: c.userId, platformId, payMethod: 1, status: 2, lines: [{ storeId: itemId, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }] });
+    const order = await createOrder(db(), { userId: c.userId, platformId: game.platformId, payMethod: 1, status: 2, lines: [{ storeId: game.itemId, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }] });
     await db().transaction(async (tx) => {
       await applyCoinChange(tx, { userId: c.userId, delta: 10, reason: COIN_REASONS.ORDER_GIFT, orderId: order.id });
       await applyCoinChange(tx, { userId: c.userId, delta: 20, reason: COIN_REASONS.LATE_COMPENSATION, orderId: order.id });

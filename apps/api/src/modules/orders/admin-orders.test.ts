@@ -5,24 +5,20 @@ import { auditLog, coinLedger, orders, users } from '../../db/schema.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, createStoredFile, grantCoins } from '../../test/fixtures.js';
 import { MSG } from '../../test/expected-messages.js';
-import { useTestApp } from '../../test/suite.js';
+import { useSignIn, useTestApp } from '../../test/suite.js';
 import { dueAtFor } from './due-at.js';
 import { countOrders, listOrders, matchKeyword } from './admin-repository.js';
 
 const BASE = '/order/api/v1/admin/order';
 
 const t = useTestApp();
-let adminToken: string;
-let adminId: string;
+const adminSession = useSignIn(t, 'admin@lucky.test');
 let platform: { id: number; name: string };
 let otherPlatform: { id: number; name: string };
 /** 20 000 VND, 200 coins, 10 gift coins. */
 let item: { id: number };
 
 beforeAll(async () => {
-  const admin = await t.signIn('admin@lucky.test');
-  adminToken = admin.access_token;
-  adminId = admin.userId;
   platform = await createPlatform(t.app.ctx.db, { name: 'Liên Quân Admin', needLogin: true });
   otherPlatform = await createPlatform(t.app.ctx.db, { name: 'Free Fire Admin' });
   item = await createStoreItem(t.app.ctx.db, platform.id, { priceVnd: 20_000, coinCost: 200, giftCoin: 10 });
@@ -48,7 +44,7 @@ async function newOrder(
   });
 }
 
-function patch(id: string, payload: Record<string, unknown>, token: string | null = adminToken) {
+function patch(id: string, payload: Record<string, unknown>, token: string | null = adminSession.token) {
   return t.request({ method: 'PATCH', url: `${BASE}/${id}`, token, payload });
 }
 
@@ -59,7 +55,7 @@ async function patchOk(id: string, payload: Record<string, unknown>): Promise<Ad
 }
 
 async function detail(id: string): Promise<AdminOrderDetail> {
-  const res = await t.request({ method: 'GET', url: `${BASE}/${id}`, token: adminToken });
+  const res = await t.request({ method: 'GET', url: `${BASE}/${id}`, token: adminSession.token });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -105,7 +101,7 @@ describe('PATCH /order/api/v1/admin/order/{id}: the transition table', () => {
         expect(row.status).toBe(to);
         expect((await storedOrder(order.id)).status).toBe(to);
         const [audit] = await audits(order.id, 'order.status');
-        expect(audit).toMatchObject({ actorId: adminId, before: { status: from }, after: { status: to }, reason: 'Lý do kiểm thử' });
+        expect(audit).toMatchObject({ actorId: adminSession.id, before: { status: from }, after: { status: to }, reason: 'Lý do kiểm thử' });
       });
     }
   }
@@ -162,7 +158,7 @@ describe('ledger effects of a move', () => {
     await patchOk(order.id, { status: 2, result_comment: 'Đã nạp xong' });
     const { total, ledger } = await balance(c.userId);
     expect(total).toBe(600);
-    expect(ledger.at(-1)).toMatchObject({ delta: -400, balanceAfter: 600, reason: 'order_debit', orderId: order.id, actorId: adminId });
+    expect(ledger.at(-1)).toMatchObject({ delta: -400, balanceAfter: 600, reason: 'order_debit', orderId: order.id, actorId: adminSession.id });
     expect(await pending(c.token)).toBe(0);
   });
 
@@ -173,7 +169,7 @@ describe('ledger effects of a move', () => {
     const { total, ledger } = await balance(c.userId);
     expect(total).toBe(30);
     expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ delta: 30, balanceAfter: 30, reason: 'order_gift', orderId: order.id, actorId: adminId });
+    expect(ledger[0]).toMatchObject({ delta: 30, balanceAfter: 30, reason: 'order_gift', orderId: order.id, actorId: adminSession.id });
   });
 
   it('releases a rejected coin order’s reservation without any ledger row', async () => {
@@ -199,14 +195,14 @@ describe('ledger effects of a move', () => {
     expect(paidRow.refund_status).toBe('due');
     expect(unpaidRow.refund_status).toBeNull();
     const [due] = await audits(paid.id, 'order.refund_due');
-    expect(due).toMatchObject({ actorId: adminId, after: { refund_status: 'due', amount_vnd: 20_000 }, reason: 'Hết hàng' });
+    expect(due).toMatchObject({ actorId: adminSession.id, after: { refund_status: 'due', amount_vnd: 20_000 }, reason: 'Hết hàng' });
     expect(await audits(unpaid.id, 'order.refund_due')).toHaveLength(0);
     expect((await balance(c.userId)).ledger).toHaveLength(0);
 
-    const done = await t.request({ method: 'POST', url: `${BASE}/${paid.id}/refund-done`, token: adminToken, payload: { note: 'CK lại lúc 10h' } });
+    const done = await t.request({ method: 'POST', url: `${BASE}/${paid.id}/refund-done`, token: adminSession.token, payload: { note: 'CK lại lúc 10h' } });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().refund_status).toBe('done');
-    const again = await t.request({ method: 'POST', url: `${BASE}/${paid.id}/refund-done`, token: adminToken, payload: {} });
+    const again = await t.request({ method: 'POST', url: `${BASE}/${paid.id}/refund-done`, token: adminSession.token, payload: {} });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Đơn hàng này không có khoản hoàn tiền đang chờ xử lý');
   });
@@ -234,7 +230,7 @@ describe('ledger effects of a move', () => {
 });
 
 describe('the game password', () => {
-  const reveal = (id: string, token: string | null = adminToken) =>
+  const reveal = (id: string, token: string | null = adminSession.token) =>
     t.request({ method: 'POST', url: `${BASE}/${id}/reveal-password`, token });
 
   it('is left out of the detail, which says only whether there is one, and looking writes no reveal row', async () => {
@@ -242,7 +238,7 @@ describe('the game password', () => {
     const withPass = await newOrder(c.userId, { status: 0, password: 'M@tKhau-Game 123' });
     const without = await newOrder(c.userId, { status: 0, password: null });
     for (let i = 0; i < 3; i += 1) {
-      const res = await t.request({ method: 'GET', url: `${BASE}/${withPass.id}`, token: adminToken });
+      const res = await t.request({ method: 'GET', url: `${BASE}/${withPass.id}`, token: adminSession.token });
       expect(res.body).not.toContain('M@tKhau');
       expect(res.json()).not.toHaveProperty('order_pass');
       expect(res.json().has_password).toBe(true);
@@ -264,8 +260,8 @@ describe('the game password', () => {
     }
     const reveals = await audits(order.id, 'order.reveal_password');
     expect(reveals.map((row) => [row.actorId, row.entity, row.entityId])).toEqual([
-      [adminId, 'order', order.id],
-      [adminId, 'order', order.id],
+      [adminSession.id, 'order', order.id],
+      [adminSession.id, 'order', order.id],
     ]);
     expect(JSON.stringify(reveals)).not.toContain('M@tKhau');
     // Reveals are not moves: the history an admin reads leaves them out.
@@ -365,7 +361,7 @@ describe('the game password', () => {
 
   it('answers 404 for an unknown or malformed order id', async () => {
     for (const id of ['7d1c3a4e-0000-4000-8000-000000000000', 'not-an-id']) {
-      const res = await t.request({ method: 'GET', url: `${BASE}/${id}`, token: adminToken });
+      const res = await t.request({ method: 'GET', url: `${BASE}/${id}`, token: adminSession.token });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ code: 'NOT_FOUND', message: MSG.orderNotFound });
       const moved = await patch(id, { status: 1 });
@@ -395,7 +391,7 @@ describe('bad input is a 4xx in Vietnamese, never a 500', () => {
     const res = await patch(order.id, { status: 3, result_comment: 'Sai UID, vui lòng đặt lại đơn' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 3, result_comment: 'Sai UID, vui lòng đặt lại đơn', refund_status: 'due' });
-    const detail = await t.request({ method: 'GET', url: `/order/api/v1/admin/order/${order.id}`, token: adminToken });
+    const detail = await t.request({ method: 'GET', url: `/order/api/v1/admin/order/${order.id}`, token: adminSession.token });
     expect(detail.json().history.at(-2)).toMatchObject({ to_status: 3, reason: 'Sai UID, vui lòng đặt lại đơn' });
   });
 
@@ -434,7 +430,7 @@ describe('bad input is a 4xx in Vietnamese, never a 500', () => {
     const res = await t.request({
       method: 'PATCH',
       url: `${BASE}/${orderId}`,
-      token: adminToken,
+      token: adminSession.token,
       headers: { 'content-type': 'application/json' },
       payload: '{"status": ',
     });
@@ -444,7 +440,7 @@ describe('bad input is a 4xx in Vietnamese, never a 500', () => {
 
   it('refuses bad list filters', async () => {
     for (const query of ['status=9', 'status=abc', 'limit=1000', 'page=0', 'pay_method=5', 'platform_id=-1', 'at_risk=yes', 'at_risk=1', `q=${'a'.repeat(101)}`]) {
-      const res = await t.request({ method: 'GET', url: `${BASE}/list?${query}`, token: adminToken });
+      const res = await t.request({ method: 'GET', url: `${BASE}/list?${query}`, token: adminSession.token });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message).toMatch(/^(Dữ liệu gửi lên không hợp lệ|Thông tin quá dài)/);
     }
@@ -495,7 +491,7 @@ describe('GET /order/api/v1/admin/order/list', () => {
   });
 
   async function list(query: string): Promise<AdminOrderList> {
-    const res = await t.request({ method: 'GET', url: `${BASE}/list?${query}`, token: adminToken });
+    const res = await t.request({ method: 'GET', url: `${BASE}/list?${query}`, token: adminSession.token });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   }
@@ -574,14 +570,14 @@ describe('GET /order/api/v1/admin/order/list', () => {
     const risky = await list('at_risk=true&limit=50');
     expect(risky.total).toBe(expected.length);
     expect(risky.rows.map((row) => row.id).sort()).toEqual(expected.sort());
-    const dashboard = await t.request({ method: 'GET', url: '/order/api/v1/admin/dashboard', token: adminToken });
+    const dashboard = await t.request({ method: 'GET', url: '/order/api/v1/admin/dashboard', token: adminSession.token });
     expect(dashboard.json().at_risk).toBe(expected.length);
   });
 });
 
 describe('GET /order/api/v1/admin/order/list: search through indexes, pages that hold (decision 0013)', () => {
   async function list(query: string): Promise<AdminOrderList> {
-    const res = await t.request({ method: 'GET', url: `${BASE}/list?${query}`, token: adminToken });
+    const res = await t.request({ method: 'GET', url: `${BASE}/list?${query}`, token: adminSession.token });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   }
