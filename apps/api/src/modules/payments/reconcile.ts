@@ -96,10 +96,7 @@ async function pullFeed(ctx: AppContext, provider: BankProvider, now: Date, opti
   const [state] = await pulls.findPulls(ctx.db, [provider]);
   const counts: Counts = { fetched: 0, fresh: 0 };
   try {
-    const cursor =
-      provider === 'sepay'
-        ? await pullSepay(ctx, state, now, counts, options)
-        : await pullCasso(ctx, state, now, counts, options);
+    const cursor = await pullers[provider](ctx, state, now, counts, options);
     await recordSuccess(ctx, provider, cursor, now);
     ctx.log[counts.fresh > 0 ? 'info' : 'debug'](
       { provider, fetched: counts.fetched, new: counts.fresh },
@@ -120,13 +117,16 @@ async function pullFeed(ctx: AppContext, provider: BankProvider, now: Date, opti
   }
 }
 
-async function pullSepay(
+/** Reads one provider's rows from where its last pull stopped: the cursor to store for the next pull. */
+type Puller = (
   ctx: AppContext,
   state: pulls.PullRow | undefined,
   now: Date,
   counts: Counts,
   options: PullOptions,
-): Promise<string> {
+) => Promise<string>;
+
+const pullSepay: Puller = async (ctx, state, now, counts, options) => {
   const feed = ctx.config.reconcile.sepay!;
   const cursor = state && /^\d{1,30}$/.test(state.cursor) ? BigInt(state.cursor) : null;
   let highest = cursor;
@@ -151,15 +151,9 @@ async function pullSepay(
     }
   }
   return highest === null ? '' : String(highest);
-}
+};
 
-async function pullCasso(
-  ctx: AppContext,
-  state: pulls.PullRow | undefined,
-  now: Date,
-  counts: Counts,
-  options: PullOptions,
-): Promise<string> {
+const pullCasso: Puller = async (ctx, state, now, counts, options) => {
   const feed = ctx.config.reconcile.casso!;
   const since = state?.lastSuccessAt ?? now;
   // toDate is tomorrow: today's transactions are wanted whether Casso reads the day as included or not.
@@ -174,7 +168,9 @@ async function pullCasso(
     await storeRows(ctx, 'casso', rows, counts, seen);
   }
   return shopDate(now);
-}
+};
+
+const pullers: Record<BankProvider, Puller> = { sepay: pullSepay, casso: pullCasso };
 
 type Reader = (raw: RawRow, shopAccount: string, now: Date) => BankNotification | null;
 
