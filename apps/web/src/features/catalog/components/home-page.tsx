@@ -4,6 +4,7 @@ import { TEXTS } from '@lucky/shared/texts';
 import { Skeleton } from '../../../components/frame/icons';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { usePageTitle } from '../../../components/ui/use-page-title';
+import { RetryMessage } from '../../../components/ui/retry-message';
 import { useHydrated } from '../../../lib/hydration';
 import { usePlatforms } from '../api';
 import { readSelectedPlatform, saveSelectedPlatform } from '../selected-platform';
@@ -49,12 +50,9 @@ export function HomePage() {
           ))}
         </div>
       ) : platforms.isError ? (
-        <div role="status" className="ls-status">
-          <p className="ls-body1">Không tải được danh sách trò chơi.</p>
-          <button type="button" className="ls-button ls-button-outlined" onClick={() => void platforms.refetch()}>
-            Thử lại
-          </button>
-        </div>
+        <RetryMessage role="status" className="ls-status" onRetry={() => void platforms.refetch()}>
+          Không tải được danh sách trò chơi.
+        </RetryMessage>
       ) : platforms.data.length === 0 ? (
         <p role="status" className="ls-body1 ls-status">
           Hiện chưa có trò chơi nào đang mở bán. Vui lòng quay lại sau.

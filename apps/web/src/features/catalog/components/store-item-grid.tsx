@@ -1,6 +1,7 @@
 import type { StoreItem } from '@lucky/shared/guards';
 import { Skeleton } from '../../../components/frame/icons';
 import { StoreItemCard } from './store-item-card';
+import { RetryMessage } from '../../../components/ui/retry-message';
 
 /**
  * Items the first screen may show: their pictures load at once (the first with high priority), the rest
@@ -40,12 +41,9 @@ export function StoreItemGrid({ items, loading, failed, onRetry, onAdd }: StoreI
       {loading ? (
         <StoreItemSkeletons />
       ) : failed ? (
-        <div className="ls-retry">
-          <p className="ls-body1">Không tải được danh sách sản phẩm.</p>
-          <button type="button" className="ls-button ls-button-outlined" onClick={onRetry}>
-            Thử lại
-          </button>
-        </div>
+        <RetryMessage className="ls-retry" onRetry={onRetry}>
+          Không tải được danh sách sản phẩm.
+        </RetryMessage>
       ) : !items?.length ? (
         <p role="status" className="ls-body1 ls-empty">
           Trò chơi này hiện chưa có sản phẩm nào.

@@ -5,6 +5,7 @@ import { pageCount } from '@lucky/shared/money';
 import { STOREFRONT_TEXTS, TEXTS } from '@lucky/shared/texts';
 import { Skeleton } from '../../../components/frame/icons';
 import { usePageTitle } from '../../../components/ui/use-page-title';
+import { RetryMessage } from '../../../components/ui/retry-message';
 import { pageFrom, useOrderList } from '../api';
 import { OrderCard } from './order-card';
 import { OrderPagination } from './order-pagination';
@@ -59,12 +60,9 @@ function OrderList() {
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError ? (
-        <div className="ls-retry ls-retry-wide">
-          <p className="ls-body1">Không tải được danh sách đơn hàng.</p>
-          <button type="button" className="ls-button ls-button-outlined" onClick={() => void list.refetch()}>
-            Thử lại
-          </button>
-        </div>
+        <RetryMessage className="ls-retry ls-retry-wide" onRetry={() => void list.refetch()}>
+          Không tải được danh sách đơn hàng.
+        </RetryMessage>
       ) : list.data.total === 0 ? (
         <div role="status" className="ls-stack ls-orders-empty">
           <p className="ls-h6">{STOREFRONT_TEXTS.noOrders}</p>
