@@ -36,27 +36,25 @@ function useCatalogMutation<T>(send: (input: T) => Promise<unknown>) {
   });
 }
 
-export const useCreatePlatform = () =>
-  useCatalogMutation((body: AdminPlatformCreate) => api.post('/platform/api/v1/admin/platform', body));
+/** Create, edit and reorder for one kind of catalogue row, under `base` (its admin path). */
+function catalogMutations<Create, Patch>(base: string) {
+  return {
+    useCreate: () => useCatalogMutation((body: Create) => api.post(base, body)),
+    useUpdate: () =>
+      useCatalogMutation(({ id, patch }: { id: number; patch: Patch }) => api.patch(`${base}/${id}`, patch)),
+    useReorder: () => useCatalogMutation((ids: number[]) => api.post(`${base}/reorder`, { ids })),
+  };
+}
 
-export const useUpdatePlatform = () =>
-  useCatalogMutation(({ id, patch }: { id: number; patch: AdminPlatformPatch }) =>
-    api.patch(`/platform/api/v1/admin/platform/${id}`, patch),
-  );
+const platforms = catalogMutations<AdminPlatformCreate, AdminPlatformPatch>('/platform/api/v1/admin/platform');
+export const useCreatePlatform = platforms.useCreate;
+export const useUpdatePlatform = platforms.useUpdate;
+export const useReorderPlatforms = platforms.useReorder;
 
-export const useReorderPlatforms = () =>
-  useCatalogMutation((ids: number[]) => api.post('/platform/api/v1/admin/platform/reorder', { ids }));
-
-export const useCreateStoreItem = () =>
-  useCatalogMutation((body: AdminStoreCreate) => api.post('/store/api/v1/admin/store', body));
-
-export const useUpdateStoreItem = () =>
-  useCatalogMutation(({ id, patch }: { id: number; patch: AdminStorePatch }) =>
-    api.patch(`/store/api/v1/admin/store/${id}`, patch),
-  );
-
-export const useReorderStoreItems = () =>
-  useCatalogMutation((ids: number[]) => api.post('/store/api/v1/admin/store/reorder', { ids }));
+const storeItems = catalogMutations<AdminStoreCreate, AdminStorePatch>('/store/api/v1/admin/store');
+export const useCreateStoreItem = storeItems.useCreate;
+export const useUpdateStoreItem = storeItems.useUpdate;
+export const useReorderStoreItems = storeItems.useReorder;
 
 /** The ids in their new order after moving one of them a step up (-1) or down (+1). */
 export function moveId(ids: readonly number[], id: number, step: -1 | 1): number[] {
