@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   adminFeedEvent,
   adminOrderEvent,
@@ -98,6 +98,15 @@ function refreshAll(queryClient: QueryClient): void {
   for (const queryKey of [ORDERS_KEY, DASHBOARD_KEY, TRANSFERS_KEY]) void queryClient.invalidateQueries({ queryKey });
 }
 
+/** An event's data read with its schema: null when it does not fit. */
+function readData<T>(
+  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false } },
+  data: string,
+): T | null {
+  const parsed = schema.safeParse(JSON.parse(data));
+  return parsed.success ? parsed.data : null;
+}
+
 /** Follows the admin stream while mounted (the console frame, for admins only). */
 export function AdminEvents() {
   const queryClient = useQueryClient();
@@ -126,25 +135,26 @@ export function AdminEvents() {
           refreshAll(queryClient);
           return;
         }
+        const invalidate = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey });
         if (event === EVENT_KINDS.ORDER) {
-          const parsed = adminOrderEvent.safeParse(JSON.parse(data));
-          if (!parsed.success) return;
-          applyAdminOrderUpdate(queryClient, parsed.data.order);
-          void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
-          raise(orderAlert(parsed.data));
+          const order = readData(adminOrderEvent, data);
+          if (!order) return;
+          applyAdminOrderUpdate(queryClient, order.order);
+          invalidate(DASHBOARD_KEY);
+          raise(orderAlert(order));
         } else if (event === EVENT_KINDS.TRANSFER) {
-          const parsed = adminTransferEvent.safeParse(JSON.parse(data));
-          if (!parsed.success) return;
-          void queryClient.invalidateQueries({ queryKey: TRANSFERS_KEY });
+          const transfer = readData(adminTransferEvent, data);
+          if (!transfer) return;
+          invalidate(TRANSFERS_KEY);
           // Its refunds-due figure counts unmatched transfers.
-          void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
-          raise(transferAlert(parsed.data));
+          invalidate(DASHBOARD_KEY);
+          raise(transferAlert(transfer));
         } else if (event === EVENT_KINDS.FEED) {
-          const parsed = adminFeedEvent.safeParse(JSON.parse(data));
-          if (!parsed.success) return;
+          const feed = readData(adminFeedEvent, data);
+          if (!feed) return;
           // The transfers page shows where each feed's pulls stand.
-          void queryClient.invalidateQueries({ queryKey: TRANSFERS_KEY });
-          raise(feedAlert(parsed.data));
+          invalidate(TRANSFERS_KEY);
+          raise(feedAlert(feed));
         }
       },
     });
