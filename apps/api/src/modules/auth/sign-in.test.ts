@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@lucky/shared';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { useTestApp } from '../../test/suite.js';
-import { useProviderStandIns } from '../../test/provider-stand-ins.js';
+import { useProviderStandIns, type FacebookAccount } from '../../test/provider-stand-ins.js';
 
 const signInUrl = (provider: string) => `/auth/api/v1/auth/${provider}-sign-in`;
 
@@ -17,6 +17,12 @@ const t = useTestApp(() => providers.env);
 
 async function signIn(provider: string, userAccessToken: string) {
   return t.request({ method: 'POST', url: signInUrl(provider), payload: { user_access_token: userAccessToken } });
+}
+
+/** Signs in with Facebook under `token`, which the Graph API stand-in vouches for as `account`. */
+function signInWithFacebook(token: string, account: FacebookAccount) {
+  providers.graph.addToken(token, account);
+  return signIn('facebook', token);
 }
 
 async function me(accessToken: string) {
@@ -128,13 +134,12 @@ describe('demo sign-in', () => {
 
 describe('Facebook sign-in', () => {
   it('exchanges a user access token the Graph API vouches for', async () => {
-    providers.graph.addToken('fb-token-valid', {
+    const res = await signInWithFacebook('fb-token-valid', {
       id: '555001',
       name: 'Phạm Hùng',
       email: 'hung@fb.test',
       pictureUrl: 'https://graph.test/hung.jpg',
     });
-    const res = await signIn('facebook', 'fb-token-valid');
     expect(res.statusCode).toBe(200);
     expect(await me(res.json().access_token)).toMatchObject({
       name: 'Phạm Hùng',
@@ -150,20 +155,18 @@ describe('Facebook sign-in', () => {
   });
 
   it('refuses a valid token issued to another app', async () => {
-    providers.graph.addToken('fb-token-other-app', {
+    const res = await signInWithFacebook('fb-token-other-app', {
       id: '555002',
       name: 'Khách',
       email: 'khach@fb.test',
       appId: '999999',
     });
-    const res = await signIn('facebook', 'fb-token-other-app');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(BAD_FACEBOOK_TOKEN);
   });
 
   it('refuses an account without an email', async () => {
-    providers.graph.addToken('fb-token-no-email', { id: '555003', name: 'Không Email' });
-    const res = await signIn('facebook', 'fb-token-no-email');
+    const res = await signInWithFacebook('fb-token-no-email', { id: '555003', name: 'Không Email' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(BAD_FACEBOOK_TOKEN);
   });
