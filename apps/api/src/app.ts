@@ -150,19 +150,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.docs) await app.register(swaggerUi, { routePrefix: '/docs' });
 
   registerAuth(app, ctx);
+  const modules = [
+    authRoutes,
+    userRoutes,
+    walletRoutes,
+    catalogRoutes,
+    orderRoutes,
+    eventRoutes,
+    storageRoutes,
+    adminOrderRoutes,
+    adminCatalogRoutes,
+    adminCustomerRoutes,
+    paymentRoutes,
+    pushRoutes,
+  ];
   await app.register(async (api) => {
-    await authRoutes(api, ctx);
-    await userRoutes(api, ctx);
-    await walletRoutes(api, ctx);
-    await catalogRoutes(api, ctx);
-    await orderRoutes(api, ctx);
-    await eventRoutes(api, ctx);
-    await storageRoutes(api, ctx);
-    await adminOrderRoutes(api, ctx);
-    await adminCatalogRoutes(api, ctx);
-    await adminCustomerRoutes(api, ctx);
-    await paymentRoutes(api, ctx);
-    await pushRoutes(api, ctx);
+    // In this order, one after the other.
+    for (const routes of modules) await routes(api, ctx);
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -55,11 +55,11 @@ export interface EventHub {
   stop(): Promise<void>;
 }
 
-
 function parsePayload(payload: string): LiveEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<LiveEvent>;
-    if (typeof value.id !== 'number' || typeof value.kind !== 'string' || typeof value.entityId !== 'string') return null;
+    if (typeof value.id !== 'number' || typeof value.kind !== 'string' || typeof value.entityId !== 'string')
+      return null;
     return value as LiveEvent;
   } catch {
     return null;
@@ -93,25 +93,21 @@ export function createEventHub(database: Pick<Database, 'db' | 'listen'>, log: F
     }
   };
 
-  const since = async (afterId: number, userId?: string): Promise<LiveEvent[]> => {
+  /** Events after `afterId` (the customer's only, with `userId`), oldest or newest first, `limit` at most. */
+  const after = async (afterId: number, userId: string | undefined, order: typeof asc, limit: number) => {
     const rows = await database.db
       .select()
       .from(events)
       .where(userId ? and(gt(events.id, afterId), eq(events.userId, userId)) : gt(events.id, afterId))
-      .orderBy(asc(events.id))
-      .limit(REPLAY_LIMIT);
-    return rows.map(fromRow);
-  };
-
-  const recent = async (afterId: number, limit: number, userId?: string): Promise<LiveEvent[]> => {
-    const rows = await database.db
-      .select()
-      .from(events)
-      .where(userId ? and(gt(events.id, afterId), eq(events.userId, userId)) : gt(events.id, afterId))
-      .orderBy(desc(events.id))
+      .orderBy(order(events.id))
       .limit(limit);
     return rows.map(fromRow);
   };
+
+  const since = (afterId: number, userId?: string): Promise<LiveEvent[]> => after(afterId, userId, asc, REPLAY_LIMIT);
+
+  const recent = (afterId: number, limit: number, userId?: string): Promise<LiveEvent[]> =>
+    after(afterId, userId, desc, limit);
 
   return {
     origin,
