@@ -198,7 +198,7 @@ export function moveOrder(
   base: string,
   admin: Session,
   orderId: string,
-  move: { status: number; expected_status?: number; reason?: string; result_comment?: string },
+  move: { status: number; expected_status?: number; reason?: string; result_comment?: string; received_vnd?: number },
 ): Promise<Reply<{ status: number }>> {
   return call(base, 'PATCH', `/order/api/v1/admin/order/${orderId}`, {
     apiKey: shop.apiKey,

@@ -141,6 +141,8 @@ export async function runStream(suite: Suite, options: StreamOptions): Promise<S
       expected_status: from,
       ...(to === 3 ? { reason: 'Khách yêu cầu huỷ đơn' } : {}),
       ...(to === 2 ? { result_comment: 'Đã nạp xong' } : {}),
+      // Confirming a bank order's payment by hand records what staff saw arrive (a coin order ignores it).
+      ...(to === 1 ? { received_vnd: 100_000 } : {}),
     };
     const admins = random.next() < 0.2 ? 2 : 1;
     if (admins === 2) doubleMoves++;

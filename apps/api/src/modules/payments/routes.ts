@@ -17,7 +17,7 @@ import {
 } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, idOr404, notFound } from '../../lib/app-error.js';
-import { currentUser, requireAdmin } from '../../plugins/auth.js';
+import { currentUser, requireAdmin, requireOwner } from '../../plugins/auth.js';
 import { cassoNotification, fromCasso, fromSepay, sepayNotification, type BankNotification } from './notifications.js';
 import { attachTransfer, listTransfers, receiveNotification, receiveUnreadableNotification, refundTransfer, retryUnreadableTransfer, transferTotals } from './service.js';
 import { reconcileRoutes } from './reconcile-routes.js';
@@ -266,7 +266,8 @@ function adminTransferRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/payment/api/v1/admin/transfer/:id/refund',
     {
-      ...admin,
+      // Marking money sent back is the owners' (docs/product.md §6).
+      onRequest: requireOwner(ctx),
       schema: {
         tags,
         summary: 'Ghi nhận đã hoàn tiền: cả giao dịch chưa khớp, hoặc phần tiền thừa của giao dịch đã khớp',

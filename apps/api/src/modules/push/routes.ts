@@ -29,7 +29,8 @@ export async function pushRoutes(app: FastifyInstance, ctx: AppContext): Promise
         body: pushSubscriptionRequest,
         response: { 200: subscribed },
       },
-      preHandler: requireUser(ctx),
+      // onRequest, before validation: an anonymous caller gets 401 whatever it sends.
+      onRequest: requireUser(ctx),
     },
     async (request) => {
       if (!isPushServiceEndpoint(request.body.endpoint)) throw badRequest(NOT_A_PUSH_SERVICE, { endpoint: NOT_A_PUSH_SERVICE });
@@ -48,7 +49,8 @@ export async function pushRoutes(app: FastifyInstance, ctx: AppContext): Promise
         body: pushUnsubscribeRequest,
         response: { 200: subscribed },
       },
-      preHandler: requireUser(ctx),
+      // onRequest, before validation: an anonymous caller gets 401 whatever it sends.
+      onRequest: requireUser(ctx),
     },
     async (request) => {
       await unsubscribe(ctx.db, currentUser(request).id, request.body.endpoint);

@@ -28,6 +28,7 @@ import { useUrlFilters } from '../../../lib/use-url-filters';
 import { TRANSFER_PAGE_SIZE, useRetryTransfer, useTransfers } from '../api';
 import { AttachDialog } from './attach-dialog';
 import { ReconcilePanel } from './reconcile-panel';
+import { useConsoleRole } from '../../../lib/console-role';
 import { RefundDialog } from './refund-dialog';
 import { TransferStatusLabel } from './transfer-status-label';
 import { TransferTotals } from './transfer-totals';
@@ -121,7 +122,8 @@ function TransferRow({
   /** A duplicate's first report is among the rows shown. */
   firstOnPage: boolean;
   onAttach: () => void;
-  onRefund: () => void;
+  /** Absent for staff: marking money sent back is the owners'. */
+  onRefund?: (() => void) | undefined;
   onRetry: () => void;
   /** 'Đọc lại' of this transfer is under way. */
   retrying: boolean;
@@ -194,14 +196,16 @@ function TransferRow({
             >
               Gán vào đơn
             </Button>
-            <Button
-              size="small"
-              onClick={onRefund}
-              aria-label={`Đã hoàn tiền: ${describe(transfer)}`}
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              Đã hoàn tiền
-            </Button>
+            {onRefund && (
+              <Button
+                size="small"
+                onClick={onRefund}
+                aria-label={`Đã hoàn tiền: ${describe(transfer)}`}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                Đã hoàn tiền
+              </Button>
+            )}
           </Stack>
         ) : transfer.status === 'invalid' ? (
           <Button
@@ -222,6 +226,8 @@ function TransferRow({
 
 /** /admin/transfers: every transfer the bank feed reported, today's totals, and the unmatched ones to settle. */
 export function TransfersPage() {
+  // Staff see the transfers and attach them; the owners also record money sent back.
+  const owner = useConsoleRole() !== 'staff';
   const { params, update, goToPage, search, setSearch } = useUrlFilters();
   const filters = filtersFrom(params);
   const transfers = useTransfers(filters);
@@ -277,7 +283,7 @@ export function TransfersPage() {
                   transfer={transfer}
                   firstOnPage={data.rows.some((row) => row.id === transfer.duplicate_of)}
                   onAttach={() => setAttaching(transfer)}
-                  onRefund={() => setRefunding(transfer)}
+                  onRefund={owner ? () => setRefunding(transfer) : undefined}
                   onRetry={() => readAgain(transfer)}
                   retrying={retry.isPending && retry.variables === transfer.id}
                 />
