@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNPAID_ORDER_EXPIRY_HOURS, lateCompensationCoins } from '@lucky/shared';
 import { databaseNow } from '../db/clock.js';
-import { auditLog, coinLedger, orders, users } from '../db/schema.js';
-import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins } from '../test/fixtures.js';
+import { auditLog, coinLedger, users } from '../db/schema.js';
+import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins, storedOrder } from '../test/fixtures.js';
 import { useTestApp } from '../test/suite.js';
 import { changeOrderStatus } from '../modules/orders/service.js';
 import { dueAtFor } from '../modules/orders/service.js';
@@ -51,7 +51,7 @@ function placedAt(userId: string, values: { status: number; payMethod: number; c
 }
 
 async function stored(id: string) {
-  const [row] = await db().select().from(orders).where(eq(orders.id, id));
+  const row = await storedOrder(db(), id);
   return row!;
 }
 

@@ -12,8 +12,8 @@ import {
   type AdminTransferTotals,
   type BankProvider,
 } from '@lucky/shared';
-import { auditLog, bankTransfers, events, orders } from '../../db/schema.js';
-import { createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
+import { auditLog, bankTransfers, events } from '../../db/schema.js';
+import { createCustomer, createOrder, createPlatform, createStoreItem, storedOrder, updateStoredOrder } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { dueAtFor, newOrderCode } from '../orders/service.js';
 import { BANK_FEED_ENV, deliver, newTxId, type TransferSpec } from './webhook-fixtures.js';
@@ -73,7 +73,7 @@ function helpers(s: Setup) {
       return row!;
     },
     async storedOrder(id: string) {
-      const [row] = await db().select().from(orders).where(eq(orders.id, id));
+      const row = await storedOrder(db(), id);
       return row!;
     },
     async storedTransfer(id: string) {
@@ -405,7 +405,7 @@ describe('GET …/transfer/totals', () => {
     await f.received({ amountVnd: 5_000, memo: 'hom qua', at: new Date(Date.now() - 24 * 60 * 60_000) });
     // A paid bank order rejected since: its whole total is owed back too.
     const rejected = await f.newOrder({ status: 3 });
-    await f.db().update(orders).set({ refundStatus: 'due' }).where(eq(orders.id, rejected.id));
+    await updateStoredOrder(f.db(), rejected.id, { refundStatus: 'due' });
 
     expect(await f.totals()).toEqual({
       date: shopDay(new Date()).date,

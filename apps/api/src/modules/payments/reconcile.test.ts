@@ -17,7 +17,7 @@ import {
   type BankProvider,
   type ReconcileResult,
 } from '@lucky/shared';
-import { auditLog, bankFeedPulls, bankTransfers, events, orders } from '../../db/schema.js';
+import { auditLog, bankFeedPulls, bankTransfers, events } from '../../db/schema.js';
 import { startReconcileJob } from '../../jobs/reconcile.js';
 import {
   startCassoStandIn,
@@ -27,7 +27,7 @@ import {
   type StandIn,
 } from '../../test/bank-feed-stand-ins.js';
 import { openStream } from '../../test/event-stream.js';
-import { createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
+import { createCustomer, createOrder, createPlatform, createStoreItem, storedOrder as storedOrderRow } from '../../test/fixtures.js';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../../test/harness.js';
 import { startTelegramStandIn, type TelegramStandIn } from '../../test/provider-stand-ins.js';
 import { newOrderCode } from '../orders/service.js';
@@ -80,7 +80,7 @@ const transfersOf = (t: TestApp, provider: BankProvider, txId: number) =>
     .from(bankTransfers)
     .where(and(eq(bankTransfers.provider, provider), eq(bankTransfers.providerTxId, String(txId))));
 
-const storedOrder = async (t: TestApp, id: string) => (await t.app.ctx.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const storedOrder = (t: TestApp, id: string) => storedOrderRow(t.app.ctx.db, id);
 
 const statusMoves = (t: TestApp, orderId: string) =>
   t.app.ctx.db

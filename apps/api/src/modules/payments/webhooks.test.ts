@@ -6,8 +6,8 @@
 import { DrizzleQueryError, and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, type BankProvider } from '@lucky/shared';
-import { auditLog, bankTransfers, coinLedger, events, orders } from '../../db/schema.js';
-import { createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
+import { auditLog, bankTransfers, coinLedger, events } from '../../db/schema.js';
+import { createCustomer, createOrder, createPlatform, createStoreItem, storedOrder as storedOrderRow } from '../../test/fixtures.js';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../../test/harness.js';
 import { dueAtFor, newOrderCode } from '../orders/service.js';
 import { fromSepay, sepayNotification } from './notifications.js';
@@ -61,7 +61,7 @@ async function newOrder(values: { status?: number; payMethod?: number; totalVnd?
 }
 
 async function storedOrder(id: string) {
-  const [row] = await db().select().from(orders).where(eq(orders.id, id));
+  const row = await storedOrderRow(db(), id);
   return row!;
 }
 

@@ -1,0 +1,93 @@
+/**
+ * The orders module's tables as tests write and read them directly: an order in any status, and the stored row.
+ * Here so that, tests included, only this module's files name the order tables.
+ */
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orderLines, orders } from '../../db/schema.js';
+
+/**
+ * An order written straight to the database in any status, with one line per item given
+ * (totals follow the lines). The game password is `passEncrypted` as given, or what `seal` returns for
+ * the order's id (passwords are sealed bound to it: `seal: (id) => secretBox.seal('…', id)`).
+ */
+export async function createOrder(
+  db: Db,
+  values: {
+    userId: string;
+    platformId: number;
+    platformName?: string;
+    status?: number;
+    payMethod?: number;
+    lines?: { storeId: number; name?: string; priceVnd: number; coinCost: number; giftCoin: number; quantity?: number }[];
+    passEncrypted?: string | null;
+    seal?: (orderId: string) => string;
+    dueAt?: Date;
+    createdAt?: Date;
+    paidAt?: Date | null;
+    finishedAt?: Date | null;
+    code?: string;
+    bankName?: string;
+  },
+) {
+  const lines = (values.lines ?? []).map((line) => ({ ...line, quantity: line.quantity ?? 1 }));
+  const payMethod = values.payMethod ?? 1;
+  const sum = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((total, line) => total + pick(line) * line.quantity, 0);
+  const createdAt = values.createdAt ?? new Date();
+  const totalPrice = sum((line) => line.priceVnd);
+  const id = crypto.randomUUID();
+  const [order] = await db
+    .insert(orders)
+    .values({
+      id,
+      code: values.code ?? `T${crypto.randomBytes(5).toString('hex').toUpperCase()}`,
+      userId: values.userId,
+      platformId: values.platformId,
+      platformName: values.platformName ?? 'Liên Quân Test',
+      status: values.status ?? 0,
+      payMethod,
+      totalPriceVnd: sum((line) => line.priceVnd),
+      totalCoin: sum((line) => line.coinCost),
+      totalGiftCoin: payMethod === 0 ? 0 : sum((line) => line.giftCoin),
+      bankName: values.bankName ?? 'Nguyễn Văn An',
+      server: 'Asia',
+      uid: '123456789',
+      passEncrypted: values.seal ? values.seal(id) : (values.passEncrypted ?? null),
+      createdAt,
+      dueAt: values.dueAt ?? new Date(createdAt.getTime() + 6 * 60 * 60 * 1000),
+      // A bank order gets past 'unpaid' only by its payment, which stamps paid_at.
+      paidAt: values.paidAt !== undefined ? values.paidAt : payMethod === 1 && (values.status ?? 0) !== 0 ? createdAt : null,
+      finishedAt: values.finishedAt ?? null,
+      // A bank order made past 'unpaid' received its total (as staff's unverified word, like one confirmed by hand
+      // before money in was recorded per order, migration 0008).
+      ...(payMethod === 1 && (values.status ?? 0) !== 0 ? { receivedVnd: totalPrice, unverifiedVnd: totalPrice } : {}),
+    })
+    .returning();
+  if (lines.length > 0) {
+    await db.insert(orderLines).values(
+      lines.map((line, position) => ({
+        orderId: order!.id,
+        position,
+        storeId: line.storeId,
+        name: line.name ?? 'Gói test',
+        priceVnd: line.priceVnd,
+        coinCost: line.coinCost,
+        giftCoin: line.giftCoin,
+        quantity: line.quantity,
+      })),
+    );
+  }
+  return order!;
+}
+
+/** The order row as stored (every column). */
+export async function storedOrder(db: Db, id: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+/** Changes a stored order behind the lifecycle's back (a test's set-up only). */
+export async function updateStoredOrder(db: Db, id: string, changes: Partial<typeof orders.$inferInsert>): Promise<void> {
+  await db.update(orders).set(changes).where(eq(orders.id, id));
+}
