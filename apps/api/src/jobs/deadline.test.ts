@@ -6,6 +6,7 @@ import { auditLog, coinLedger, users } from '../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, grantCoins, storedOrder } from '../test/fixtures.js';
 import { useTestApp } from '../test/suite.js';
 import { changeOrderStatus } from '../modules/orders/service.js';
+import { receiveNotification } from '../modules/payments/service.js';
 import { dueAtFor } from '../modules/orders/service.js';
 import { runDeadlineSweep, startDeadlineJob } from './deadline.js';
 
@@ -174,7 +175,25 @@ describe('runDeadlineSweep', () => {
 describe('the promise clock of a bank order starts at its payment (docs/decisions/0008)', () => {
   /** A wall-clock time in Ho Chi Minh City. */
   const local = (wallClock: string) => new Date(`${wallClock}:00+07:00`);
-  const confirmPaid = (orderId: string, at: Date) => changeOrderStatus(t.app.ctx, adminId, orderId, { status: 1, reason: 'Đã nhận tiền', received_vnd: 100_000 }, at);
+  const confirmPaid = (orderId: string, at: Date) => changeOrderStatus(t.app.ctx, adminId, orderId, { status: 1, reason: 'Đã nhận tiền', received_vnd: 100_000, bank_reference: `FT${orderId.slice(0, 8)}` }, at);
+  /** The bank feed reports the 100 000 VND transfer staff confirmed, with its bank reference, as its webhook would. */
+  const feedReports = (orderId: string, at: Date) =>
+    receiveNotification(
+      t.app.ctx,
+      {
+        provider: 'sepay',
+        providerTxId: `deadline-${orderId}`,
+        direction: 'in',
+        accountNumber: t.app.ctx.config.bank.accountNumber,
+        amountVnd: 100_000,
+        content: 'chuyen tien nap game',
+        providerCode: '',
+        reference: `FT${orderId.slice(0, 8)}`,
+        transactionAt: at,
+      },
+      '{}',
+      at,
+    );
 
   // Tests share one database: the sweeps below may also settle other tests' leftovers, so each test
   // checks its own orders; a repeated sweep at the same time must still find nothing at all.
@@ -203,6 +222,8 @@ describe('the promise clock of a bank order starts at its payment (docs/decision
       // 16:02: staff confirm the transfer; the promise runs from now: 16:00 tomorrow, recorded in the audit.
       const confirmed = await confirmPaid(bank.id, local('2026-03-20T16:02'));
       expect(confirmed).toMatchObject({ status: 1, paid_at: local('2026-03-20T16:02').toISOString(), due_at: local('2026-03-21T16:00').toISOString() });
+      // The bank feed then reports that money: the payment is verified, so the money is at stake.
+      await feedReports(bank.id, local('2026-03-20T16:05'));
       expect(await statusAudits(bank.id)).toEqual([
         expect.objectContaining({
           actorId: adminId,
@@ -228,6 +249,16 @@ describe('the promise clock of a bank order starts at its payment (docs/decision
       expect(ledger.filter((row) => row.orderId === bank.id)).toEqual([expect.objectContaining({ delta: 50, reason: 'late_compensation' })]);
     },
   );
+
+  it('a bank order confirmed only on staff’s word earns no compensation when late, and owes back what staff recorded', async () => {
+    const c = await createCustomer(db(), t.app.ctx.tokens);
+    const bank = await placedAt(c.userId, { status: 0, payMethod: 1 }, local('2026-03-22T09:00'));
+    await confirmPaid(bank.id, local('2026-03-22T10:00'));
+    const before = (await coins(c.userId)).total;
+    await sweepTwice(local('2026-03-22T16:01'));
+    expect(await stored(bank.id)).toMatchObject({ status: 3, refundStatus: 'due', receivedVnd: 100_000, unverifiedVnd: 100_000 });
+    expect((await coins(c.userId)).total).toBe(before);
+  });
 
   it('a bank order confirmed paid before 16:00 is due at 16:00 that day, and late after it', async () => {
     const c = await createCustomer(db(), t.app.ctx.tokens);

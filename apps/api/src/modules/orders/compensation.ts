@@ -13,11 +13,14 @@ import type { LockedOrder } from './lifecycle-repository.js';
 
 /**
  * Whether the customer had money in the order: a coin order's reserved coins (none for an order of free
- * items), or a bank order's payment — one that reached 'Đang xử lý' with its paid_at.
+ * items), or a bank order's verified payment — one that reached 'Đang xử lý' with money a bank feed reported
+ * (staff's manual record alone is their word, not money seen: docs/decisions/0023).
  */
-export function moneyAtStake(order: Pick<LockedOrder, 'payMethod' | 'status' | 'totalCoin' | 'paidAt'>): boolean {
+export function moneyAtStake(
+  order: Pick<LockedOrder, 'payMethod' | 'status' | 'totalCoin' | 'paidAt' | 'receivedVnd' | 'unverifiedVnd'>,
+): boolean {
   if (order.payMethod === PAY_METHOD.COIN) return order.totalCoin > 0;
-  return order.status === ORDER_STATUS.PROCESSING && order.paidAt !== null;
+  return order.status === ORDER_STATUS.PROCESSING && order.paidAt !== null && order.receivedVnd > order.unverifiedVnd;
 }
 
 /** The coins a late order earns when it is settled at `now`, in the settling transaction `tx`. */

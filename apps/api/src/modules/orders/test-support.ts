@@ -59,9 +59,8 @@ export async function createOrder(
       // A bank order gets past 'unpaid' only by its payment, which stamps paid_at.
       paidAt: values.paidAt !== undefined ? values.paidAt : payMethod === 1 && (values.status ?? 0) !== 0 ? createdAt : null,
       finishedAt: values.finishedAt ?? null,
-      // A bank order made past 'unpaid' received its total (as staff's unverified word, like one confirmed by hand
-      // before money in was recorded per order, migration 0008).
-      ...(payMethod === 1 && (values.status ?? 0) !== 0 ? { receivedVnd: totalPrice, unverifiedVnd: totalPrice } : {}),
+      // A bank order made past 'unpaid' received its total, as a bank feed reported it.
+      ...(payMethod === 1 && (values.status ?? 0) !== 0 ? { receivedVnd: totalPrice } : {}),
     })
     .returning();
   if (lines.length > 0) {
