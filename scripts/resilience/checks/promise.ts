@@ -26,6 +26,7 @@ import {
 import { type Suite, figure, fmt } from '../context.js';
 import { type Database, Instance, connect, disconnect, hex, waitFor } from '../harness.js';
 import { num, pgSql } from '../invariants.js';
+import { toWallClock } from '@lucky/shared/shop-clock';
 import type { Figure } from '../types.js';
 
 /** The shop's defaults (packages/shared/src/constants.ts): the lead time and the daily compensation cap. */
@@ -35,8 +36,8 @@ const LATE_ORDERS = 20;
 /** A coin price whose compensation (10 %) is 50 coins: 20 late orders would be 1,000 coins without the cap. */
 const ORDER_COINS = 500;
 
-/** The shop clock's hour now (Asia/Ho_Chi_Minh, UTC+7 all year). */
-const shopHour = (at: Date) => (at.getUTCHours() + 7) % 24;
+/** The shop clock's hour at `at` (packages/shared/src/shop-clock.ts). */
+const shopHour = (at: Date) => toWallClock(at).hour;
 
 export async function checkPromiseExploit(suite: Suite, database: Database, owner: Session): Promise<Figure> {
   const { shop, resources, logs } = suite;

@@ -168,6 +168,10 @@ async function decide(ctx: AppContext, tx: Tx, transfer: repo.TransferRow): Prom
 
 export type NotificationOutcome = TransferStatus | 'duplicate';
 
+/** Whether SePay and Casso both report this shop's transfers (by webhook or by pull). */
+const bothProvidersReport = (ctx: AppContext): boolean =>
+  Boolean((ctx.config.payments.sepay || ctx.config.reconcile.sepay) && (ctx.config.payments.casso || ctx.config.reconcile.casso));
+
 /** A manual record with the transfer's bank reference and amount, and its order, locked (order first, as everywhere). */
 async function verifyingByReference(tx: Tx, transfer: repo.TransferRow): Promise<Decision | null> {
   if (!transfer.reference) return null;
@@ -219,7 +223,9 @@ async function handleLockedTransfer(ctx: AppContext, tx: Tx, transfer: repo.Tran
   }
   if (transfer.direction === 'in') {
     // One bank movement is one record: the other provider's report of it is kept, linked and never counted.
-    await repo.lockMovement(tx, transfer.accountNumber, transfer.amountVnd);
+    // Two reports can arrive at once only while both providers report: then they are decided one after the
+    // other (the lock), and the second sees the first. With one provider, transfers of one amount need not queue.
+    if (bothProvidersReport(ctx)) await repo.lockMovement(tx, transfer.accountNumber, transfer.amountVnd);
     const first = await repo.findFirstReport(tx, transfer);
     if (first) {
       await repo.updateTransfer(tx, transfer.id, {
@@ -476,18 +482,27 @@ export async function refundTransfer(
 
 // ---------- unreadable notifications ----------
 
+/** The object a refused body has at `path` (the provider's own shape), or {} where it has none. */
+function objectAt(body: unknown, path: string[]): Record<string, unknown> {
+  let value = body;
+  for (const key of path) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+}
+
+/** Where each provider puts the transaction in its body: Casso under `data`, SePay at the top. */
+const transactionOf = (provider: BankProvider, body: unknown) => objectAt(body, provider === 'casso' ? ['data'] : []);
+
 /** A provider's own id of the transaction in a body the schema refused, if it has one; else the body's hash. */
 function unreadableTxId(provider: BankProvider, body: unknown, raw: string): string {
-  const record = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
-  const id = provider === 'casso' ? record(record(body).data).id : record(body).id;
+  const id = transactionOf(provider, body).id;
   if ((typeof id === 'string' && id.trim() && id.length <= 100) || (typeof id === 'number' && Number.isSafeInteger(id))) return String(id).trim();
   return `invalid:${crypto.createHash('sha256').update(raw).digest('hex').slice(0, 32)}`;
 }
 
 /** The amount a refused body names, as far as it can be read; 0 when it cannot. */
 function unreadableAmount(provider: BankProvider, body: unknown): number {
-  const record = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
-  const amount = provider === 'casso' ? record(record(body).data).amount : record(body).transferAmount;
+  const transaction = transactionOf(provider, body);
+  const amount = provider === 'casso' ? transaction.amount : transaction.transferAmount;
   const value = typeof amount === 'string' ? Number(amount) : amount;
   return typeof value === 'number' && Number.isSafeInteger(value) ? Math.abs(value) : 0;
 }
