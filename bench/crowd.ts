@@ -16,8 +16,8 @@ import { percentile } from './stats.js';
 import { API_KEY, signIn, type ShopProcess } from './server.js';
 import { webhookBurst, type BurstFigure, type UnpaidOrder } from './webhooks.js';
 
-/** Customers of the default crowd: the shipped EVENT_STREAMS_MAX (apps/api/src/config.ts), about a minute here. */
-export const DEFAULT_CROWD = 2000;
+/** Customers of the default crowd: the shipped EVENT_STREAMS_MAX (apps/api/src/config.ts), under two minutes here. */
+export const DEFAULT_CROWD = 10_000;
 /** Opens tried beyond the cap: each must be 503 with Retry-After. */
 const BEYOND_CAP = 20;
 /** Requests in flight while the crowd signs in, orders and opens its streams. */

@@ -90,12 +90,12 @@ function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
 }
 
 /**
- * Live streams one process holds at most (EVENT_STREAMS_MAX). An open stream holds 9–10 KB of live heap, about
- * 15 KB with its garbage between collections (bench/results/decisions-measurements.md, "0022 and the live
- * streams"): 2,000 streams take 20–30 MB, which beside the process's own ~30 MB of live data leaves over half
- * of the 128 MB old space `npm run serve` allows to requests.
+ * Live streams one process holds at most (EVENT_STREAMS_MAX): every customer with an order page open holds one.
+ * An open stream costs about 13 KB of resident memory (bench/results/decisions-measurements.md, "0026"): 10,000
+ * fit in the 192 MB old generation `npm run serve` allows, beside the process's own live data. Whatever the cap,
+ * a process also refuses new streams when its heap is near its limit (modules/events/streams.ts).
  */
-export const DEFAULT_EVENT_STREAMS_MAX = 2000;
+export const DEFAULT_EVENT_STREAMS_MAX = 10_000;
 
 const envSchema = z
   .object({

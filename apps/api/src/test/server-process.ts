@@ -22,9 +22,12 @@ export interface ServerProcess {
   healthy(timeoutMs?: number): Promise<void>;
 }
 
-/** Starts the API on `port` with exactly these settings (plus PATH, NODE_ENV=test, HOST=127.0.0.1). */
-export function startServerProcess(port: number, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+/**
+ * Starts the API on `port` with exactly these settings (plus PATH, NODE_ENV=test, HOST=127.0.0.1), and Node.js's
+ * `nodeArgs` (a heap limit, say).
+ */
+export function startServerProcess(port: number, env: Record<string, string>, nodeArgs: string[] = []): ServerProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     env: {
       // eslint-disable-next-line no-restricted-properties -- the child process needs the PATH it was given

@@ -1,5 +1,5 @@
 /** Refresh tokens: only their sha256 hashes are stored, so a database leak yields no usable token. */
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema.js';
 
@@ -43,4 +43,14 @@ export async function isFamilyRevoked(db: Db, familyId: string): Promise<boolean
     .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Which of these families were revoked: one query for many live streams' sign-ins. */
+export async function revokedFamilies(db: Db, familyIds: readonly string[]): Promise<Set<string>> {
+  if (familyIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(and(inArray(refreshTokens.familyId, [...familyIds]), isNotNull(refreshTokens.revokedAt)));
+  return new Set(rows.map((row) => row.familyId));
 }

@@ -14,6 +14,7 @@ import {
   findRefreshToken,
   insertRefreshToken,
   isFamilyRevoked,
+  revokedFamilies,
   lockRefreshToken,
   markRefreshTokenUsed,
   revokeRefreshFamily,
@@ -97,4 +98,9 @@ export async function signOut(ctx: AppContext, userId: string, refreshToken: str
 /** True once the sign-in an access token belongs to has been ended (sign-out, or a reused refresh token). */
 export function isSessionRevoked(db: Db, sessionId: string): Promise<boolean> {
   return isFamilyRevoked(db, sessionId);
+}
+
+/** Which of these sign-ins have been ended, in one query (the live streams' heartbeat checks them together). */
+export function revokedSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  return revokedFamilies(db, sessionIds);
 }

@@ -39,7 +39,12 @@ export interface EventHub {
   readonly origin: string;
   /** Writes the event in `tx` and announces it when `tx` commits. */
   publish(tx: Db, event: NewEvent): Promise<void>;
-  subscribe(listener: EventListener): () => void;
+  /**
+   * Every event to `listener`; with `userId`, only the events that concern that customer (a customer's live
+   * stream): the hub hands an event to its customer's listeners alone, so ten thousand open streams cost an
+   * event one lookup, not ten thousand calls.
+   */
+  subscribe(listener: EventListener, userId?: string): () => void;
   /** Events after `afterId`, oldest first (this hub's own catch-up after its LISTEN connection was lost). */
   since(afterId: number, userId?: string): Promise<LiveEvent[]>;
   /**
@@ -78,19 +83,24 @@ const fromRow = (row: typeof events.$inferSelect): LiveEvent => ({
 export function createEventHub(database: Pick<Database, 'db' | 'listen'>, log: FastifyBaseLogger): EventHub {
   const origin = crypto.randomUUID();
   const listeners = new Set<EventListener>();
+  const byUser = new Map<string, Set<EventListener>>();
+  let userListeners = 0;
   let unlisten: (() => Promise<void>) | null = null;
   /** The newest event id seen, to catch up after the LISTEN connection was lost. */
   let newestSeen = 0;
 
+  const call = (listener: EventListener, event: LiveEvent) => {
+    try {
+      listener(event);
+    } catch (error) {
+      log.error({ err: error }, 'event listener failed');
+    }
+  };
   const dispatch = (event: LiveEvent) => {
     newestSeen = Math.max(newestSeen, event.id);
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        log.error({ err: error }, 'event listener failed');
-      }
-    }
+    for (const listener of listeners) call(listener, event);
+    const own = event.userId ? byUser.get(event.userId) : undefined;
+    if (own) for (const listener of own) call(listener, event);
   };
 
   /** Events after `afterId` (the customer's only, with `userId`), oldest or newest first, `limit` at most. */
@@ -118,13 +128,24 @@ export function createEventHub(database: Pick<Database, 'db' | 'listen'>, log: F
         sql`select publish_event(${event.kind}::text, ${event.entityId}::text, ${event.userId}::uuid, ${event.cause}::text, ${origin}::text)`,
       );
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    subscribe(listener, userId) {
+      if (userId === undefined) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      }
+      let own = byUser.get(userId);
+      if (!own) byUser.set(userId, (own = new Set()));
+      own.add(listener);
+      userListeners += 1;
+      return () => {
+        if (!own.delete(listener)) return;
+        userListeners -= 1;
+        if (own.size === 0 && byUser.get(userId) === own) byUser.delete(userId);
+      };
     },
     since,
     recent,
-    subscribers: () => listeners.size,
+    subscribers: () => listeners.size + userListeners,
     async prune(now = new Date()) {
       const gone = await database.db
         .delete(events)
@@ -154,6 +175,8 @@ export function createEventHub(database: Pick<Database, 'db' | 'listen'>, log: F
       const stopListening = unlisten;
       unlisten = null;
       listeners.clear();
+      byUser.clear();
+      userListeners = 0;
       await stopListening?.();
     },
   };

@@ -17,7 +17,8 @@
  * streams and answers 503 with Retry-After beyond; and a connection that closes before the stream is set up
  * (while its token is being checked) releases its subscription, heartbeat and slot at once.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -34,10 +35,11 @@ import {
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { currentUser, requireStaff, requireUser, type AuthUser } from '../../plugins/auth.js';
-import { isSessionRevoked } from '../auth/service.js';
+import { revokedSessions } from '../auth/service.js';
 import { getOrder, getOrderRow } from '../orders/service.js';
 import { getAdminTransfer, getBankFeedStatus } from '../payments/service.js';
 import type { LiveEvent } from './hub.js';
+import { createStreamRegistry, type HeldStream, type StreamRegistry } from './streams.js';
 
 /** Streams one user may hold open on one instance (tabs, devices); more is a client gone wrong. */
 const MAX_STREAMS_PER_USER = 10;
@@ -51,8 +53,12 @@ const OPENS_PER_CUSTOMER = { max: 20, timeWindow: '1 minute' };
 const OPENS_PER_ADDRESS = { max: 60, timeWindow: '1 minute' };
 /** Seconds a client refused for a full process waits before it tries again (Retry-After). */
 const FULL_RETRY_AFTER_SECONDS = 30;
-/** setTimeout's ceiling (about 24.8 days). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * No new stream once the heap holds this share of its limit (docs/decisions/0026): what is left is the room
+ * requests and collections need. Beyond it a client is told to come back (503, Retry-After), and the process
+ * lives on.
+ */
+const STREAM_HEAP_SHARE = 0.8;
 
 interface Message {
   event: string;
@@ -61,6 +67,89 @@ interface Message {
 
 /** Loads what one event shows to this stream; null when it shows nothing (not theirs, gone). */
 type Render = (event: LiveEvent) => Promise<Message | null>;
+
+/**
+ * One open stream: its response, what it has sent, and the events waiting to be rendered, in order. One object a
+ * stream and no timer of its own (streams.ts keeps the clock), so a crowd of open order pages stays small.
+ */
+class LiveStream implements HeldStream {
+  nextBeatAt: number;
+  /** Events sent already (only while a reconnect's catch-up and live events may overlap). */
+  private sent: Set<number> | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private ended = false;
+  private unsubscribe: () => void = () => {};
+
+  constructor(
+    readonly userId: string,
+    readonly sessionId: string | null,
+    readonly expiresAt: number,
+    heartbeatMs: number,
+    private readonly res: ServerResponse,
+    private readonly render: Render,
+    private readonly registry: StreamRegistry,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.nextBeatAt = Date.now() + heartbeatMs;
+  }
+
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  listen(unsubscribe: () => void): void {
+    this.unsubscribe = unsubscribe;
+  }
+
+  beat(): void {
+    if (!this.ended) this.res.write(': ping\n\n');
+  }
+
+  write(text: string): void {
+    if (!this.ended) this.res.write(text);
+  }
+
+  rememberSent(): void {
+    this.sent ??= new Set();
+  }
+
+  /** Marks events as covered without sending them (a catch-up sends each entity's latest state only). */
+  skip(id: number): void {
+    (this.sent ??= new Set()).add(id);
+  }
+
+  deliver(event: LiveEvent): void {
+    this.chain = this.chain.then(async () => {
+      if (this.ended || this.sent?.has(event.id)) return;
+      this.sent?.add(event.id);
+      try {
+        const message = await this.render(event);
+        if (message) this.write(`id: ${event.id}\nevent: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`);
+      } catch (error) {
+        this.log.error({ err: error, eventId: event.id }, 'could not send a live event');
+      }
+    });
+  }
+
+  /** After a catch-up: its events are sent or skipped, so later live events need no de-duplication. */
+  caughtUp(): void {
+    this.chain = this.chain.then(() => {
+      this.sent = null;
+    });
+  }
+
+  after(task: () => void): void {
+    this.chain = this.chain.then(task);
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.registry.remove(this);
+    this.unsubscribe();
+    this.res.end();
+  }
+}
 
 const lastEventIdHeaders = z.looseObject({
   'last-event-id': z
@@ -72,16 +161,22 @@ const lastEventIdHeaders = z.looseObject({
 
 export async function eventRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const open = new Set<() => void>();
-  const perUser = new Map<string, number>();
+  const registry = createStreamRegistry(
+    {
+      max: ctx.config.eventStreamsMax,
+      perUser: MAX_STREAMS_PER_USER,
+      heartbeatMs: ctx.config.eventHeartbeatMs,
+      heapShare: STREAM_HEAP_SHARE,
+    },
+    (sessionIds) => revokedSessions(ctx.db, sessionIds),
+    (error) => app.log.warn({ err: error }, 'could not check the live streams\' sign-ins'),
+  );
   // Open streams would hold the server's close forever: end them first.
-  app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
-  });
+  app.addHook('preClose', async () => registry.endAll());
 
-  /** This process holds as many streams as it may: 503, come back later (EVENT_STREAMS_MAX). */
-  const refuseWhenFull = (reply: FastifyReply) => {
-    if (open.size < ctx.config.eventStreamsMax) return;
+  /** This process holds as many streams as it may (EVENT_STREAMS_MAX, or its heap): 503, come back later. */
+  const refuseWhenFull = (reply: FastifyReply, refusal = registry.refusal()) => {
+    if (refusal !== 'full') return;
     void reply.header('retry-after', String(FULL_RETRY_AFTER_SECONDS));
     throw new AppError(ERROR_CODES.UNAVAILABLE, API_MESSAGES.streamsFull, 503);
   };
@@ -106,10 +201,9 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext): Promis
     limits ? [notFull, limits.address, authenticate, limits.customer] : [notFull, authenticate];
 
   const stream = async (request: FastifyRequest, reply: FastifyReply, user: AuthUser, render: Render, onlyUser?: string) => {
-    refuseWhenFull(reply);
-    const held = perUser.get(user.id) ?? 0;
-    if (held >= MAX_STREAMS_PER_USER) throw new AppError(ERROR_CODES.RATE_LIMITED, API_MESSAGES.tooManyStreams, 429);
-    perUser.set(user.id, held + 1);
+    const refusal = registry.refusal(user.id);
+    if (refusal === 'full') refuseWhenFull(reply, refusal);
+    if (refusal === 'user') throw new AppError(ERROR_CODES.RATE_LIMITED, API_MESSAGES.tooManyStreams, 429);
 
     reply.hijack();
     const res = reply.raw;
@@ -123,81 +217,50 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext): Promis
     });
     res.write(': connected\n\n');
 
-    const sent = new Set<number>();
-    let chain: Promise<void> = Promise.resolve();
-    let ended = false;
-    const deliver = (event: LiveEvent) => {
-      chain = chain.then(async () => {
-        if (ended || sent.has(event.id)) return;
-        sent.add(event.id);
-        try {
-          const message = await render(event);
-          if (message && !ended) res.write(`id: ${event.id}\nevent: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`);
-        } catch (error) {
-          request.log.error({ err: error, eventId: event.id }, 'could not send a live event');
-        }
-      });
-    };
-
-    const unsubscribe = ctx.events.subscribe((event) => {
-      if (onlyUser === undefined || event.userId === onlyUser) deliver(event);
-    });
-    const heartbeat = setInterval(() => {
-      if (ended) return;
-      res.write(': ping\n\n');
-      if (user.sessionId) {
-        isSessionRevoked(ctx.db, user.sessionId).then(
-          (revoked) => revoked && end(),
-          () => {},
-        );
-      }
-    }, ctx.config.eventHeartbeatMs);
-    const expiry = setTimeout(() => end(), Math.min(MAX_TIMER_MS, Math.max(0, user.tokenExpiresAt.getTime() - Date.now())));
-
-    function end() {
-      if (ended) return;
-      ended = true;
-      open.delete(end);
-      unsubscribe();
-      clearInterval(heartbeat);
-      clearTimeout(expiry);
-      const left = (perUser.get(user.id) ?? 1) - 1;
-      if (left > 0) perUser.set(user.id, left);
-      else perUser.delete(user.id);
-      res.end();
-    }
-    open.add(end);
-    request.raw.on('close', end);
+    const live = new LiveStream(
+      user.id,
+      user.sessionId,
+      user.tokenExpiresAt.getTime(),
+      ctx.config.eventHeartbeatMs,
+      res,
+      render,
+      registry,
+      app.log,
+    );
+    const lastId = lastEventIdHeaders.parse(request.headers)['last-event-id'];
+    // A reconnect's catch-up and the live events may overlap until it is done: sent events are remembered.
+    if (lastId !== undefined) live.rememberSent();
+    live.listen(ctx.events.subscribe((event) => live.deliver(event), onlyUser));
+    registry.add(live);
+    request.raw.on('close', () => live.end());
     // Closed while its token was being checked: 'close' has come and gone, so nothing would ever end it.
     if (request.raw.destroyed || res.destroyed) {
-      end();
+      live.end();
       return;
     }
+    if (lastId === undefined) return;
 
     // Catch up after a reconnect: what happened since the last event this client saw, each order or transfer
     // once (its latest event: the page is sent its state now). Too much missed: the page reloads instead.
-    const lastId = lastEventIdHeaders.parse(request.headers)['last-event-id'];
-    if (lastId !== undefined) {
-      const missed = await ctx.events.recent(Number(lastId), LIVE_REPLAY_LIMIT + 1, onlyUser);
-      if (ended) return;
-      if (missed.length > LIVE_REPLAY_LIMIT) {
-        // Its id moves the client past everything it missed; its next reconnect starts from there.
-        const newest = missed[0]!.id;
-        chain = chain.then(() => {
-          if (!ended) res.write(`id: ${newest}\nevent: ${LIVE_RELOAD_EVENT}\ndata: {}\n\n`);
-        });
-        return;
-      }
-      const latest = new Map<string, LiveEvent>();
-      for (const event of missed) {
-        const key = `${event.kind}:${event.entityId}`;
-        if (!latest.has(key)) latest.set(key, event);
-      }
-      const replayed = [...latest.values()].reverse();
-      // The older events of the same entities are covered by its state now: never sent on their own.
-      for (const event of missed) if (!replayed.includes(event)) sent.add(event.id);
-      replayed.forEach(deliver);
+    const missed = await ctx.events.recent(Number(lastId), LIVE_REPLAY_LIMIT + 1, onlyUser);
+    if (live.isEnded) return;
+    if (missed.length > LIVE_REPLAY_LIMIT) {
+      // Its id moves the client past everything it missed; its next reconnect starts from there.
+      const newest = missed[0]!.id;
+      live.after(() => live.write(`id: ${newest}\nevent: ${LIVE_RELOAD_EVENT}\ndata: {}\n\n`));
+      live.caughtUp();
+      return;
     }
+    const latest = new Map<string, LiveEvent>();
+    for (const event of missed) {
+      const key = `${event.kind}:${event.entityId}`;
+      if (!latest.has(key)) latest.set(key, event);
+    }
+    const replayed = [...latest.values()].reverse();
+    // The older events of the same entities are covered by its state now: never sent on their own.
+    for (const event of missed) if (!replayed.includes(event)) live.skip(event.id);
+    replayed.forEach((event) => live.deliver(event));
+    live.caughtUp();
   };
 
   const security = [{ apiKey: [], accessToken: [] }];
