@@ -3,6 +3,7 @@
  * tests sign them, apps/api/src/modules/payments/webhook-fixtures.ts), each paying one order by its code and
  * amount, `concurrency` at a time.
  */
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import {
@@ -30,20 +31,45 @@ export interface UnpaidOrder {
   totalVnd: number;
 }
 
+/**
+ * Connections kept open between notifications, as a bank feed's sender keeps them: the figure is the shop's, so the
+ * sender must cost as little as it can on the same machine (fetch cost about 1 ms of CPU a notification here,
+ * node:http a third of that).
+ */
+const senders = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
 /** Sends one order's payment; resolves when the shop has answered (throws on anything but 2xx). */
-export async function payBySepay(base: string, order: UnpaidOrder): Promise<void> {
+export function payBySepay(base: string, order: UnpaidOrder): Promise<void> {
   const notification = notificationOf('sepay', {
     txId: newTxId(),
     amountVnd: order.totalVnd,
     memo: `${order.code} thanh toan`,
   });
-  const res = await fetch(`${base}${webhookUrl('sepay')}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...sepaySignature(notification.raw) },
-    body: notification.raw,
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${base}${webhookUrl('sepay')}`,
+      {
+        method: 'POST',
+        agent: senders,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(notification.raw),
+          ...sepaySignature(notification.raw),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300
+            ? resolve()
+            : reject(new Error(`SePay webhook for ${order.code}: ${res.statusCode}`)),
+        );
+        res.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(notification.raw);
   });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`SePay webhook for ${order.code}: ${res.status}`);
 }
 
 export interface BurstFigure {

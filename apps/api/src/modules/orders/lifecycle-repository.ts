@@ -1,5 +1,5 @@
 /** Order rows as the lifecycle locks and changes them. Writes happen only under the order's row lock. */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { atRisk, overdue, promised } from './conditions.js';
 import { orders } from '../../db/schema.js';
@@ -64,4 +64,66 @@ export async function claimAtRiskOrders(tx: Db, now: Date, limit: number): Promi
 
 export async function updateOrder(tx: Db, orderId: string, changes: OrderChanges): Promise<void> {
   await tx.update(orders).set(changes).where(eq(orders.id, orderId));
+}
+
+/** A bank notification as stored on arrival, by column name (modules/payments' bank_transfers row). */
+export interface ArrivedTransfer {
+  provider: string;
+  providerTxId: string;
+  rawBody: string;
+  direction: string;
+  accountNumber: string;
+  amountVnd: number;
+  content: string;
+  providerCode: string;
+  reference: string;
+  transactionAt: Date;
+  receivedAt: Date;
+  source: string;
+  updatedAt: Date;
+}
+
+export type PayingTransferOutcome =
+  | { outcome: 'matched'; transfer_id: string; order_code: string }
+  | { outcome: 'handled' | 'other'; transfer_id: string };
+
+/**
+ * Migration 0011's receive_paying_transfer: stores the transfer and, when it plainly pays the unpaid bank order its
+ * memo names, moves the order 0 → 1 with its audit row and event and marks the transfer matched, in one round trip.
+ */
+export async function receivePayingTransfer(
+  db: Db,
+  input: { transfer: ArrivedTransfer; codes: string[]; paidAt: Date; dueAt: Date; now: Date; reason: string; origin: string },
+): Promise<PayingTransferOutcome> {
+  const { transfer } = input;
+  const payload = {
+    transfer: {
+      provider: transfer.provider,
+      provider_tx_id: transfer.providerTxId,
+      raw_body: transfer.rawBody,
+      direction: transfer.direction,
+      account_number: transfer.accountNumber,
+      amount_vnd: transfer.amountVnd,
+      content: transfer.content,
+      provider_code: transfer.providerCode,
+      reference: transfer.reference,
+      transaction_at: transfer.transactionAt.toISOString(),
+      received_at: transfer.receivedAt.toISOString(),
+      source: transfer.source,
+      updated_at: transfer.updatedAt.toISOString(),
+    },
+    codes: input.codes,
+    paid_at: input.paidAt.toISOString(),
+    due_at: input.dueAt.toISOString(),
+    now: input.now.toISOString(),
+    reason: input.reason,
+    origin: input.origin,
+  };
+  // Both drivers answer a raw statement with `rows`, and parse jsonb.
+  const result = (await db.execute(sql`select receive_paying_transfer(${JSON.stringify(payload)}::jsonb) as received`)) as unknown as {
+    rows: { received: PayingTransferOutcome }[];
+  };
+  const received = result.rows[0]?.received;
+  if (!received) throw new Error('receive_paying_transfer answered nothing');
+  return received;
 }

@@ -24,6 +24,7 @@ export {
   isUnpaidBankOrder,
   lockOrderByCode,
   payLockedOrder,
+  receivePayingTransfer,
   refundOwed,
   verifyLockedPayment,
   type Payment,

@@ -61,7 +61,10 @@ export async function findFirstReport(tx: Db, transfer: TransferRow): Promise<Tr
   const sameReference = transfer.reference ? eq(bankTransfers.reference, transfer.reference) : undefined;
   const sameMemoAndMinute = and(
     eq(bankTransfers.amountVnd, transfer.amountVnd),
-    sql`date_trunc('minute', ${bankTransfers.transactionAt}) = date_trunc('minute', ${transfer.transactionAt.toISOString()}::timestamptz)`,
+    // The same minute as a range on the column, so the (amount, time) index finds it: every transfer of a common
+    // amount would otherwise be read, one more with each payment.
+    sql`${bankTransfers.transactionAt} >= date_trunc('minute', ${transfer.transactionAt.toISOString()}::timestamptz)`,
+    sql`${bankTransfers.transactionAt} < date_trunc('minute', ${transfer.transactionAt.toISOString()}::timestamptz) + interval '1 minute'`,
     sql`${compactMemo(bankTransfers.content)} = ${transfer.content.toLowerCase().replace(/[^a-z0-9]/g, '')}`,
   );
   const [row] = await tx

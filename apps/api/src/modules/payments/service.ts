@@ -38,6 +38,7 @@ import {
   isUnpaidBankOrder,
   lockOrderByCode,
   payLockedOrder,
+  receivePayingTransfer,
   bankOrderDayFigures,
   ORDER_REFUND_DONE,
   refundsDueOfOrders,
@@ -199,7 +200,32 @@ export async function receiveNotification(
   now: Date = new Date(),
   source: TransferSource = 'webhook',
 ): Promise<{ transferId: string; outcome: NotificationOutcome }> {
-  await repo.insertTransfer(ctx.db, { ...notification, rawBody, source, receivedAt: now, updatedAt: now });
+  const arrived = { ...notification, rawBody, source, receivedAt: now, updatedAt: now };
+  // Most notifications pay the order their memo names: stored and decided in one round trip (decision 0026).
+  const codes = orderCodeCandidates(notification.providerCode, notification.content);
+  const mayPayAtOnce =
+    notification.direction === 'in' &&
+    codes.length > 0 &&
+    isShopAccount(notification.accountNumber, ctx.config.bank.accountNumber) &&
+    !bothProvidersReport(ctx);
+  if (mayPayAtOnce) {
+    const atOnce = await receivePayingTransfer(ctx, {
+      transfer: arrived,
+      codes,
+      reason: API_MESSAGES.transferPaidReason(PROVIDER_NAMES[notification.provider] ?? notification.provider),
+      now,
+    });
+    if (atOnce.outcome !== 'other') {
+      const result =
+        atOnce.outcome === 'matched'
+          ? { transferId: atOnce.transfer_id, outcome: TRANSFER_STATUS.MATCHED as NotificationOutcome, reason: '', orderCode: atOnce.order_code }
+          : { transferId: atOnce.transfer_id, outcome: 'duplicate' as const, orderCode: null };
+      ctx.log.info({ provider: notification.provider, providerTxId: notification.providerTxId, ...result }, 'bank transfer notification handled');
+      return { transferId: result.transferId, outcome: result.outcome };
+    }
+  } else {
+    await repo.insertTransfer(ctx.db, arrived);
+  }
   const result = await ctx.db.transaction(async (tx) => {
     const transfer = await repo.lockTransferByProviderTx(tx, notification.provider, notification.providerTxId);
     if (!transfer) throw new Error(`bank transfer ${notification.providerTxId} vanished after it was stored`);
