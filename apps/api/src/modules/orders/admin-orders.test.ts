@@ -665,7 +665,7 @@ describe('GET /order/api/v1/admin/order/list: search through indexes, pages that
     const many = { ...base, keyword: await matchKeyword(db(), tag, 1) };
     expect(few.keyword?.customerIds).toHaveLength(3);
     expect(many.keyword?.customerIds).toBeNull();
-    const page = (filter: typeof few, offset: number) => listOrders(db(), filter, { limit: 4, offset }, new Date());
+    const page = (filter: typeof few, offset: number) => listOrders(db(), filter, { limit: 4, offset }, new Date(), 100);
     for (const offset of [0, 4, 8]) {
       const [a, b] = [await page(few, offset), await page(many, offset)];
       expect(b.map((row) => row.id), `offset ${offset}`).toEqual(a.map((row) => row.id));

@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL, type SQLWrap
 import type { Db } from '../../db/client.js';
 import { customerOrderColumns } from './columns.js';
 import { atRisk, isOpen } from './conditions.js';
+import type { PlacedLine } from './repository.js';
 import { auditLog, orderLines, orders, shopDayFigures, storedFiles, users } from '../../db/schema.js';
 import { likeContains, toSearchText } from '../../lib/search-text.js';
 
@@ -62,6 +63,12 @@ function rowFilter(filter: OrderFilter): SQL[] {
 export interface KeywordMatch {
   pattern: string;
   customerIds: string[] | null;
+  /**
+   * Whether an order's code could contain the keyword. Codes are letters and digits only, so a keyword with
+   * anything else (an email's '@' or '.', the space between names) names customers alone: its code branch
+   * would find nothing, and is not asked.
+   */
+  inCodes: boolean;
 }
 
 const FEW_CUSTOMERS = 200;
@@ -77,7 +84,7 @@ export async function matchKeyword(db: Db, q: string | null, few = FEW_CUSTOMERS
     .from(users)
     .where(customerMatches(pattern))
     .limit(few + 1);
-  return { pattern, customerIds: found.length > few ? null : found.map((row) => row.id) };
+  return { pattern, customerIds: found.length > few ? null : found.map((row) => row.id), inCodes: /^[0-9a-z]+$/.test(keyword) };
 }
 
 /**
@@ -88,7 +95,7 @@ export async function matchKeyword(db: Db, q: string | null, few = FEW_CUSTOMERS
  * By customer, PostgreSQL picks between the few customers' orders, sorted, and walking the queue's index
  * until a page is found (many customers).
  */
-function keywordBranches(filter: OrderFilter): [SQL, SQL] | null {
+function keywordBranches(filter: OrderFilter): SQL[] | null {
   const match = filter.keyword;
   if (!match) return null;
   const ids = match.customerIds;
@@ -97,10 +104,9 @@ function keywordBranches(filter: OrderFilter): [SQL, SQL] | null {
     ids === null ? sql`${orders.userId} in (${customers})` : sql`${orders.userId} = any(${sql.param(ids)}::uuid[])`;
   const notOfCustomers =
     ids === null ? sql`${orders.userId} not in (${customers})` : sql`${orders.userId} <> all(${sql.param(ids)}::uuid[])`;
-  return [
-    and(...rowFilter(filter), ofCustomers)!,
-    and(...rowFilter(filter), sql`lower(${orders.code}) like ${match.pattern}`, notOfCustomers)!,
-  ];
+  const byCustomer = and(...rowFilter(filter), ofCustomers)!;
+  if (!match.inCodes) return [byCustomer];
+  return [byCustomer, and(...rowFilter(filter), sql`lower(${orders.code}) like ${match.pattern}`, notOfCustomers)!];
 }
 
 /**
@@ -117,22 +123,42 @@ const QUEUE_ORDER: SQL[] = [
   desc(orders.id),
 ];
 
-/** One page of the queue (QUEUE_ORDER). */
-export function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset: number }, now: Date) {
+/**
+ * The order's lines as JSON in their cart order, read with the order: a page is one statement, not one for
+ * the orders and another for their lines.
+ */
+const linesOfRow = sql<PlacedLine[]>`(select coalesce(json_agg(json_build_object(
+    'position', l.position, 'storeId', l.store_id, 'name', l.name, 'priceVnd', l.price_vnd,
+    'coinCost', l.coin_cost, 'giftCoin', l.gift_coin, 'quantity', l.quantity) order by l.position), '[]')
+  from ${orderLines} l where l.order_id = ${orders.id})`;
+
+/** The orders a filter matches, counted up to `cap` + 1 at most: a count never reads the whole history. */
+function cappedCount(db: Db, filter: OrderFilter, cap: number): SQL<number> {
+  const branches = keywordBranches(filter) ?? [and(...rowFilter(filter))];
+  const parts = branches.map((where) => sql`(${db.select({ id: orders.id }).from(orders).where(where).limit(cap + 1)})`);
+  return sql<number>`(select least(count(*), ${cap + 1})::int from (${sql.join(parts, sql` union all `)}) matches)`.mapWith(Number);
+}
+
+/**
+ * One page of the queue (QUEUE_ORDER), each row with its lines and with the capped count of every order the
+ * filter matches (`total`, the same on each row; counted once, as an uncorrelated subquery): the console's
+ * page is one statement whatever the history's size.
+ */
+export function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset: number }, now: Date, cap: number) {
   const branches = keywordBranches(filter);
   // With a keyword: the page lies within the first offset + limit orders of each branch in queue order.
   const within = (where: SQL) =>
-    db
+    sql`(${db
       .select({ id: orders.id })
       .from(orders)
       .where(where)
       .orderBy(...QUEUE_ORDER)
-      .limit(page.offset + page.limit);
+      .limit(page.offset + page.limit)})`;
   return db
-    .select(adminColumns(now))
+    .select({ ...adminColumns(now), lines: linesOfRow, total: cappedCount(db, filter, cap) })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(branches ? sql`${orders.id} in ((${within(branches[0])}) union all (${within(branches[1])}))` : and(...rowFilter(filter)))
+    .where(branches ? sql`${orders.id} in (${sql.join(branches.map(within), sql` union all `)})` : and(...rowFilter(filter)))
     .orderBy(...QUEUE_ORDER)
     .limit(page.limit)
     .offset(page.offset);
@@ -162,15 +188,10 @@ export async function findOrderIdByCode(db: Db, code: string): Promise<string | 
   return row?.id ?? null;
 }
 
-/** How many orders match, counted up to `cap` + 1 at most: a count never reads the whole history. */
+/** How many orders match, counted up to `cap` + 1 at most (for a page past the last, which has no row to carry it). */
 export async function countOrders(db: Db, filter: OrderFilter, cap: number): Promise<number> {
-  const branches = keywordBranches(filter) ?? [and(...rowFilter(filter))];
-  const parts = branches.map((where) => sql`(${db.select({ id: orders.id }).from(orders).where(where).limit(cap + 1)})`);
-  // Both drivers answer with `rows` (node-postgres' QueryResult, PGlite's Results).
-  const result = (await db.execute(sql`select least(count(*), ${cap + 1})::int as n from (${sql.join(parts, sql` union all `)}) matches`)) as {
-    rows: { n: number }[];
-  };
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = await db.select({ n: cappedCount(db, filter, cap) }).from(sql`(select 1) one`);
+  return row?.n ?? 0;
 }
 
 /** One order as the console shows it, with whether it holds a password (never the password). */
@@ -226,9 +247,17 @@ export async function existingFileIds(db: Db, ids: string[]): Promise<Set<string
 
 // ---------- dashboard ----------
 
-/** The day's figures (shop_day_figures, kept by triggers): the sum of its shards, zeros when nothing happened. */
-export async function dayFigures(db: Db, day: string) {
+/** Refund still owed, written as the partial index orders_refund_due_idx's condition (see isOpen). */
+const refundDue = sql`${orders.refundStatus} = 'due'`;
+
+/**
+ * The dashboard in one statement: the day's figures (shop_day_figures, kept by triggers: the sum of the day's
+ * shards, zeros when nothing happened), orders at risk and refunds owed (small partial indexes on orders).
+ */
+export async function dashboardFigures(db: Db, day: string, now: Date) {
   const total = (column: SQLWrapper) => sql<string>`coalesce(sum(${column}), 0)`;
+  // Uncorrelated, so each is counted once beside the sums (and a day with no row still gives one row of zeros).
+  const countOf = (where: SQL) => sql<string>`(select count(*) from ${orders} where ${where})`;
   const [row] = await db
     .select({
       pending: total(shopDayFigures.pending),
@@ -238,6 +267,8 @@ export async function dayFigures(db: Db, day: string) {
       revenueVnd: total(shopDayFigures.revenueVnd),
       coinsIssued: total(shopDayFigures.coinsIssued),
       coinsSpent: total(shopDayFigures.coinsSpent),
+      atRisk: countOf(atRisk(now)),
+      refundsDue: countOf(refundDue),
     })
     .from(shopDayFigures)
     .where(eq(shopDayFigures.day, day));
@@ -250,20 +281,9 @@ export async function dayFigures(db: Db, day: string) {
     revenueVnd: n(row?.revenueVnd),
     coinsIssued: n(row?.coinsIssued),
     coinsSpent: n(row?.coinsSpent),
+    atRisk: n(row?.atRisk),
+    refundsDue: n(row?.refundsDue),
   };
-}
-
-export async function countAtRisk(db: Db, now: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(atRisk(now));
-  return row?.n ?? 0;
-}
-
-/** Refund still owed, written as the partial index orders_refund_due_idx's condition (see isOpen). */
-const refundDue = sql`${orders.refundStatus} = 'due'`;
-
-export async function countRefundsDue(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(refundDue);
-  return row?.n ?? 0;
 }
 
 /**

@@ -25,7 +25,8 @@ import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../db/audit.js';
 import { ORDER_AUDIT as LIFECYCLE_AUDIT, markRefundDone as refundDone, moveOrderByStaff, refundOwed } from './lifecycle.js';
-import { linesByOrder, linesOfOrder, toOrder } from './reads.js';
+import { linesOfOrder, toOrder } from './reads.js';
+import type { PlacedLine } from './repository.js';
 import * as repo from './admin-repository.js';
 
 export { AT_RISK_WINDOW_MS } from './conditions.js';
@@ -38,9 +39,31 @@ type AdminOrderListQuery = z.output<typeof adminOrderListQuery>;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-function toRow(row: repo.AdminOrderRow, lines: repo.OrderLineRow[]): AdminOrderRow {
+/** A queue row as the console reads it; written out field by field, as it runs for every row of every page. */
+function toRow(row: Omit<repo.AdminOrderRow, 'lines' | 'total'>, lines: readonly PlacedLine[]): AdminOrderRow {
+  const order = toOrder(row, lines);
   return {
-    ...toOrder(row, lines),
+    id: order.id,
+    code: order.code,
+    status: order.status,
+    pay_method: order.pay_method,
+    pay_qr_code: order.pay_qr_code,
+    platform_id: order.platform_id,
+    platform_name: order.platform_name,
+    stores: order.stores,
+    total_price: order.total_price,
+    total_coin: order.total_coin,
+    total_gift_coin: order.total_gift_coin,
+    order_bank_name: order.order_bank_name,
+    order_contact: order.order_contact,
+    order_account: order.order_account,
+    order_server: order.order_server,
+    order_uid: order.order_uid,
+    order_comment: order.order_comment,
+    result_comment: order.result_comment,
+    result_picture: order.result_picture,
+    created_at: order.created_at,
+    due_at: order.due_at,
     user_id: row.userId,
     customer_email: row.customerEmail,
     customer_name: row.customerName,
@@ -67,11 +90,11 @@ export async function listOrders(db: Db, query: AdminOrderListQuery, now: Date =
     atRiskAt: query.at_risk ? now : null,
   };
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  // One statement gives the page, its lines and the capped total; only a page past the last, which has no
+  // row to carry the total, counts again.
   const read = async (tx: Db, search: repo.OrderFilter) => {
-    const rows = await repo.listOrders(tx, search, page, now);
-    // A page that is not full ends the list: its length gives the total without counting again.
-    const ends = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
-    return { rows, total: ends ? page.offset + rows.length : await repo.countOrders(tx, search, LIST_COUNT_CAP) };
+    const rows = await repo.listOrders(tx, search, page, now, LIST_COUNT_CAP);
+    return { rows, total: rows[0]?.total ?? (page.offset === 0 ? 0 : await repo.countOrders(tx, search, LIST_COUNT_CAP)) };
   };
   // Staff often paste a whole code (from a bank memo, a customer's message): it names one order, found by
   // the unique index on the code before any "contains" search. No other order's code contains a whole
@@ -82,11 +105,7 @@ export async function listOrders(db: Db, query: AdminOrderListQuery, now: Date =
     : q
       ? await repo.withCustomPlans(db, async (tx) => read(tx, { ...filter, keyword: await repo.matchKeyword(tx, q) }))
       : await read(db, filter);
-  const lines = await linesByOrder(
-    db,
-    rows.map((row) => row.id),
-  );
-  return { rows: rows.map((row) => toRow(row, lines.get(row.id) ?? [])), total };
+  return { rows: rows.map((row) => toRow(row, row.lines)), total };
 }
 
 /** One order as a queue row (live events, alerts, the answer to a staff action); undefined when there is none. */
@@ -214,7 +233,7 @@ export async function markRefundDone(ctx: AppContext, actorId: string, orderId: 
  */
 export async function dashboard(db: Db, now: Date = new Date()): Promise<AdminDashboard> {
   const day = shopDay(now);
-  const [figures, atRisk, refundsDue] = await Promise.all([repo.dayFigures(db, day.date), repo.countAtRisk(db, now), repo.countRefundsDue(db)]);
+  const figures = await repo.dashboardFigures(db, day.date, now);
   const orders = { pending: figures.pending, processing: figures.processing, completed: figures.completed, rejected: figures.rejected };
   return {
     date: day.date,
@@ -222,8 +241,8 @@ export async function dashboard(db: Db, now: Date = new Date()): Promise<AdminDa
     revenue_vnd: figures.revenueVnd,
     coins_issued: figures.coinsIssued,
     coins_spent: figures.coinsSpent,
-    at_risk: atRisk,
-    refunds_due: refundsDue,
+    at_risk: figures.atRisk,
+    refunds_due: figures.refundsDue,
   };
 }
 
