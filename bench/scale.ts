@@ -213,10 +213,13 @@ export async function fillOrders(client: pg.Client, from: number, to: number, cu
   await client.query(`set maintenance_work_mem = '256MB'`);
   for (const index of indexes) await client.query(index.definition);
   await client.query('reset session_replication_role');
-  // The dashboard's day figures are kept by triggers, which the load ran without: they are recomputed
-  // from the rows (migration 0005's own function; absent from builds before it).
-  const { rows: rebuild } = await client.query<{ present: boolean }>(`select to_regproc('shop_day_figures_rebuild') is not null as present`);
-  if (rebuild[0]?.present) await client.query('select shop_day_figures_rebuild()');
+  // The dashboard's day figures and each customer's order count are kept by triggers, which the load ran
+  // without: they are recomputed from the rows (migrations 0005 and 0012's own functions; absent from builds
+  // before them).
+  for (const rebuild of ['shop_day_figures_rebuild', 'user_order_counts_rebuild']) {
+    const { rows } = await client.query<{ present: boolean }>(`select to_regproc($1) is not null as present`, [rebuild]);
+    if (rows[0]?.present) await client.query(`select ${rebuild}()`);
+  }
   await client.query('reset maintenance_work_mem');
   // As autovacuum would leave a shop that has run for a year (statistics, visibility map), and so that it
   // does not start on the new rows in the middle of a measurement.

@@ -434,6 +434,15 @@ export const shopDayFigures = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.shard] })],
 );
 
+/**
+ * Each customer's number of orders, kept by triggers on orders (migration 0012), so the console's customer list
+ * reads one row per customer whatever their history. A customer with no order may have no row.
+ */
+export const userOrderCounts = pgTable('user_order_counts', {
+  userId: uuid('user_id').primaryKey(),
+  orders: integer('orders').notNull().default(0),
+});
+
 /** Where each bank feed's pull of its transaction list has got to, and how it has fared (jobs/reconcile.ts). */
 export const bankFeedPulls = pgTable('bank_feed_pulls', {
   provider: text('provider').primaryKey(),

@@ -4,17 +4,18 @@
  * other modules never name them (docs/architecture.md "Layers and modules").
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { orders } from '../../db/schema.js';
+import { orders, userOrderCounts } from '../../db/schema.js';
 import { pendingCoinsOf } from './conditions.js';
 
 export { pendingCoinsOf };
 
 /**
- * How many orders the user the given SQL names has placed. `userId` is written out qualified
- * (e.g. sql.raw('"users"."id"')), as for pendingCoinsOf.
+ * How many orders the user the given SQL names has placed: their row of user_order_counts, kept by triggers on
+ * orders (migration 0012), so a list of customers reads one row each whatever their history. `userId` is
+ * written out qualified (e.g. sql.raw('"users"."id"')), as for pendingCoinsOf.
  */
 export function orderCountOf(userId: SQLWrapper): SQL<number> {
-  return sql<number>`(select count(*) from ${orders} oc where oc.user_id = ${userId})`.mapWith(Number);
+  return sql<number>`coalesce((select oc.orders from ${userOrderCounts} oc where oc.user_id = ${userId}), 0)`.mapWith(Number);
 }
 
 /** The code of the order the given column or SQL names; null when it names none. */
