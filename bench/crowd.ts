@@ -21,7 +21,7 @@ export const DEFAULT_CROWD = 10_000;
 /** Opens tried beyond the cap: each must be 503 with Retry-After. */
 const BEYOND_CAP = 20;
 /** Requests in flight while the crowd signs in, orders and opens its streams. */
-const SETUP_CONCURRENCY = 20;
+const SETUP_CONCURRENCY = 50;
 /** How long the payments' events may take to arrive once every webhook is answered. */
 const DELIVERY_DEADLINE_MS = 30_000;
 

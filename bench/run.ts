@@ -9,7 +9,7 @@
  * pgbench's TPC-B-like tps on the same PostgreSQL, a figure at 1M orders of the same figure at 1k — and
  * Lighthouse's CPU slowdown is calibrated from the host's benchmark index. Every cheap figure is the median
  * of 3 repetitions with its min–max; one whose spread crosses its budget is 'unstable' (listed, not failed).
- * `--only=pages,load,scale,crowd` runs a part; `--crowd=10000` sets the crowd's size.
+ * `npm run bench -- --only=pages,load,scale,crowd` runs parts; `--crowd=N` sets the crowd's size (10,000 by default).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -57,6 +57,7 @@ const BUDGET = {
   rssPglite: 300,
   crowdDeliveryP99: 500,
   crowdKbPerStream: 20,
+  wholeRunSeconds: 12 * 60,
 };
 
 /** The machine and the run's references, printed with the table. */
@@ -533,6 +534,9 @@ async function main(): Promise<void> {
   );
   if (!Number.isInteger(crowdSize) || crowdSize < 1)
     throw new Error(`--crowd must be a whole number of customers, not ${crowdSize}`);
+  const PARTS = ['pages', 'load', 'scale', 'crowd'];
+  const unknown = only?.filter((name) => !PARTS.includes(name)) ?? [];
+  if (unknown.length > 0) throw new Error(`--only takes ${PARTS.join(', ')}; not ${unknown.join(', ')}`);
   const part = (name: string) => !only || only.includes(name);
   const onPostgres = await postgresAvailable();
 
@@ -564,6 +568,9 @@ async function main(): Promise<void> {
   }
 
   const seconds = Math.round((Date.now() - started) / 1000);
+  // The whole bench must stay short enough for an owner to run it before and after a change.
+  if (!only)
+    add({ group: 'bench', name: 'the whole run (s)', figure: seconds, unit: 's', budget: BUDGET.wholeRunSeconds, better: 'lower' });
   machine.loadAfter = os.loadavg().map((value) => round(value, 1));
   const table = printTable();
   const description = describeRun(seconds);
