@@ -85,11 +85,12 @@ export interface ArrivedTransfer {
 
 export type PayingTransferOutcome =
   | { outcome: 'matched'; transfer_id: string; order_code: string }
-  | { outcome: 'handled' | 'other'; transfer_id: string };
+  | { outcome: 'handled'; transfer_id: string }
+  | { outcome: 'other' };
 
 /**
- * Migration 0011's receive_paying_transfer: stores the transfer and, when it plainly pays the unpaid bank order its
- * memo names, moves the order 0 → 1 with its audit row and event and marks the transfer matched, in one round trip.
+ * Migration 0011's receive_paying_transfer: when the transfer plainly pays the unpaid bank order its memo names, stores
+ * it matched and moves the order 0 → 1 with its audit row and events, in one round trip; else writes nothing.
  */
 export async function receivePayingTransfer(
   db: Db,

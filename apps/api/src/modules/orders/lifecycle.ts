@@ -293,9 +293,9 @@ export function payLockedOrder(
 /**
  * A bank notification on its arrival, in one round trip (migration 0011): stored, and when it plainly pays the
  * unpaid bank order its memo names — the first of `codes` that names an order, a bank order waiting for its money,
- * paid in full — that order is paid exactly as payLockedOrder pays it (paid_at the bank's time, never later than
- * now; due_at from it). 'other': only the transfer was stored, and the caller decides it the long way; 'handled':
- * it had been handled already (a retry, a replay). The caller has checked it is incoming money to the shop's account
+ * paid in full — the transfer is stored matched and that order is paid exactly as payLockedOrder pays it (paid_at the
+ * bank's time, never later than now; due_at from it). 'other': nothing was written, and the caller stores and decides
+ * it the long way; 'handled': it had been handled already (a retry, a replay). The caller has checked it is incoming money to the shop's account
  * and that no other provider reports the same movements.
  */
 export function receivePayingTransfer(

@@ -223,9 +223,8 @@ export async function receiveNotification(
       ctx.log.info({ provider: notification.provider, providerTxId: notification.providerTxId, ...result }, 'bank transfer notification handled');
       return { transferId: result.transferId, outcome: result.outcome };
     }
-  } else {
-    await repo.insertTransfer(ctx.db, arrived);
   }
+  await repo.insertTransfer(ctx.db, arrived);
   const result = await ctx.db.transaction(async (tx) => {
     const transfer = await repo.lockTransferByProviderTx(tx, notification.provider, notification.providerTxId);
     if (!transfer) throw new Error(`bank transfer ${notification.providerTxId} vanished after it was stored`);
