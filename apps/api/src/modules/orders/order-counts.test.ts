@@ -7,6 +7,13 @@ import { useSignIn, useTestApp } from '../../test/suite.js';
 const t = useTestApp({ OWNER_EMAILS: 'admin@lucky.test' });
 const adminSession = useSignIn(t, 'admin@lucky.test');
 
+/** The customer's own count (GET /order/api/v1/order/count). */
+async function ownOrderCount(token: string): Promise<number> {
+  const res = await t.request({ method: 'GET', url: '/order/api/v1/order/count', token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
 /** The console's customer list as staff read it, for one customer found by email. */
 async function listedOrderCount(email: string): Promise<number> {
   const res = await t.request({ method: 'GET', url: `/user/api/v1/admin/user/list?q=${encodeURIComponent(email)}&page=1&limit=20`, token: adminSession.token });
@@ -15,13 +22,14 @@ async function listedOrderCount(email: string): Promise<number> {
 }
 
 describe("a customer's order count (user_order_counts, kept by triggers on orders)", () => {
-  it('follows orders placed, placed in one transaction and removed, and equals a recount from scratch', async () => {
+  it('follows orders placed, placed in one transaction and removed, for the console and the customer alike, and equals a recount from scratch', async () => {
     const db = t.app.ctx.db;
     const platformId = (await createPlatform(db)).id;
     const itemId = (await createStoreItem(db, platformId)).id;
     const line = [{ storeId: itemId, priceVnd: 10_000, coinCost: 100, giftCoin: 0 }];
     const c = await createCustomer(db, t.app.ctx.tokens);
     expect(await listedOrderCount(c.email)).toBe(0);
+    expect(await ownOrderCount(c.token)).toBe(0);
 
     const first = await createOrder(db, { userId: c.userId, platformId, lines: line });
     await createOrder(db, { userId: c.userId, platformId, status: 2, lines: line });
@@ -40,6 +48,7 @@ describe("a customer's order count (user_order_counts, kept by triggers on order
     expect(await listedOrderCount(c.email)).toBe(4);
     await db.delete(orders).where(eq(orders.id, first.id));
     expect(await listedOrderCount(c.email)).toBe(3);
+    expect(await ownOrderCount(c.token)).toBe(3);
 
     const counts = async () => (await db.select().from(userOrderCounts)).filter((row) => row.orders !== 0).sort((a, b) => a.userId.localeCompare(b.userId));
     const kept = await counts();

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import * as repo from './repository.js';
+import { placedOrderCount } from './order-counts.js';
 
 /** An order as its customer sees it (no password, no idempotency data); the admin view extends it. */
 export function toOrder(row: repo.OrderRow, lines: readonly repo.PlacedLine[]): Order {
@@ -82,6 +83,7 @@ export async function listOrders(
   return { rows: page.rows.map((row) => toOrder(row, row.lines)), total };
 }
 
+/** How many orders the customer has placed: their kept count (order-counts.ts), one row whatever their history. */
 export function countOrders(db: Db, userId: string): Promise<number> {
-  return repo.countUserOrders(db, userId);
+  return placedOrderCount(db, userId);
 }
