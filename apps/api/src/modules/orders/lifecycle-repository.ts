@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { atRisk, overdue, promised } from './conditions.js';
-import { orders } from '../../db/schema.js';
+import { bankTransfers, orders } from '../../db/schema.js';
 
 export type LockedOrder = typeof orders.$inferSelect;
 export type OrderChanges = Partial<typeof orders.$inferInsert>;
@@ -66,22 +66,25 @@ export async function updateOrder(tx: Db, orderId: string, changes: OrderChanges
   await tx.update(orders).set(changes).where(eq(orders.id, orderId));
 }
 
-/** A bank notification as stored on arrival, by column name (modules/payments' bank_transfers row). */
-export interface ArrivedTransfer {
-  provider: string;
-  providerTxId: string;
-  rawBody: string;
-  direction: string;
-  accountNumber: string;
-  amountVnd: number;
-  content: string;
-  providerCode: string;
-  reference: string;
-  transactionAt: Date;
-  receivedAt: Date;
-  source: string;
-  updatedAt: Date;
-}
+/** A bank notification as stored on arrival (modules/payments' bank_transfers row, before it is decided). */
+export type ArrivedTransfer = Required<
+  Pick<
+    typeof bankTransfers.$inferInsert,
+    | 'provider'
+    | 'providerTxId'
+    | 'rawBody'
+    | 'direction'
+    | 'accountNumber'
+    | 'amountVnd'
+    | 'content'
+    | 'providerCode'
+    | 'reference'
+    | 'transactionAt'
+    | 'receivedAt'
+    | 'source'
+    | 'updatedAt'
+  >
+>;
 
 export type PayingTransferOutcome =
   | { outcome: 'matched'; transfer_id: string; order_code: string }
