@@ -73,17 +73,26 @@ export interface KeywordMatch {
 
 const FEW_CUSTOMERS = 200;
 
+/**
+ * Runs a keyword's statement unnamed, so PostgreSQL plans it for its parameters on every call. Its best plan
+ * depends on the keyword (the customers' trigram indexes for a rare one; a customer's hundred orders sorted, or
+ * the queue's index walked for a common surname); the generic plan a named statement (db/named-statements.ts)
+ * settles on after a few calls cannot know, and read every customer, or walked a million orders for an email
+ * that matches none. node-postgres sends a statement whose name is '' unnamed, and named-statements.ts names
+ * only those sent without a name; PGlite has no names. Parsed again on each call, it still costs less than the
+ * transaction and `set local plan_cache_mode` it replaces: three round trips more per search.
+ */
+function plannedEachCall<T>(query: { prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
+  return query.prepare('').execute();
+}
+
 const customerMatches = (pattern: string) => sql`lower(${users.email}) like ${pattern} or ${users.searchName} like ${pattern}`;
 
 export async function matchKeyword(db: Db, q: string | null, few = FEW_CUSTOMERS): Promise<KeywordMatch | null> {
   const keyword = q ? toSearchText(q) : '';
   if (!keyword) return null;
   const pattern = likeContains(keyword);
-  const found = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(customerMatches(pattern))
-    .limit(few + 1);
+  const found = await plannedEachCall(db.select({ id: users.id }).from(users).where(customerMatches(pattern)).limit(few + 1));
   return { pattern, customerIds: found.length > few ? null : found.map((row) => row.id), inCodes: /^[0-9a-z]+$/.test(keyword) };
 }
 
@@ -144,7 +153,7 @@ function cappedCount(db: Db, filter: OrderFilter, cap: number): SQL<number> {
  * filter matches (`total`, the same on each row; counted once, as an uncorrelated subquery): the console's
  * page is one statement whatever the history's size.
  */
-export function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset: number }, now: Date, cap: number) {
+export async function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset: number }, now: Date, cap: number) {
   const branches = keywordBranches(filter);
   // With a keyword: the page lies within the first offset + limit orders of each branch in queue order.
   const within = (where: SQL) =>
@@ -154,7 +163,7 @@ export function listOrders(db: Db, filter: OrderFilter, page: { limit: number; o
       .where(where)
       .orderBy(...QUEUE_ORDER)
       .limit(page.offset + page.limit)})`;
-  return db
+  const query = db
     .select({ ...adminColumns(now), lines: linesOfRow, total: cappedCount(db, filter, cap) })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -162,25 +171,10 @@ export function listOrders(db: Db, filter: OrderFilter, page: { limit: number; o
     .orderBy(...QUEUE_ORDER)
     .limit(page.limit)
     .offset(page.offset);
+  return branches ? plannedEachCall(query) : query.execute();
 }
 
 export type AdminOrderRow = Awaited<ReturnType<typeof listOrders>>[number];
-
-/**
- * Runs `work` in a read-only transaction whose statements are planned for their parameters every time.
- * A keyword's best plan depends on how many orders it matches (a customer's hundred orders sorted, or
- * the queue's index walked for a common surname); the generic plan a prepared statement settles on after
- * a few calls cannot know, and would walk a million orders for an email that matches none.
- */
-export function withCustomPlans<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(
-    async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-      return work(tx);
-    },
-    { accessMode: 'read only' },
-  );
-}
 
 /** The id of the order with exactly this code (codes are stored upper-case), if there is one. */
 export async function findOrderIdByCode(db: Db, code: string): Promise<string | null> {
@@ -190,7 +184,8 @@ export async function findOrderIdByCode(db: Db, code: string): Promise<string | 
 
 /** How many orders match, counted up to `cap` + 1 at most (for a page past the last, which has no row to carry it). */
 export async function countOrders(db: Db, filter: OrderFilter, cap: number): Promise<number> {
-  const [row] = await db.select({ n: cappedCount(db, filter, cap) }).from(sql`(select 1) one`);
+  const query = db.select({ n: cappedCount(db, filter, cap) }).from(sql`(select 1) one`);
+  const [row] = filter.keyword ? await plannedEachCall(query) : await query.execute();
   return row?.n ?? 0;
 }
 

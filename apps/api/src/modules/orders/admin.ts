@@ -103,7 +103,7 @@ export async function listOrders(db: Db, query: AdminOrderListQuery, now: Date =
   const { rows, total } = exactId
     ? await read(db, { ...filter, orderId: exactId })
     : q
-      ? await repo.withCustomPlans(db, async (tx) => read(tx, { ...filter, keyword: await repo.matchKeyword(tx, q) }))
+      ? await read(db, { ...filter, keyword: await repo.matchKeyword(db, q) })
       : await read(db, filter);
   return { rows: rows.map((row) => toRow(row, row.lines)), total };
 }
