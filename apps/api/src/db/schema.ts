@@ -225,6 +225,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_code_key').on(t.code),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    // Migration 0013 adds INCLUDE (status, due_at, finished_at, id), which drizzle cannot write: the console's
+    // search sorts a customer's orders in the queue's order from the index alone.
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // Open orders are few whatever the history: the deadline sweep, the at-risk count and the open coin
     // orders holding a customer's coins read these small partial indexes (decision 0013).
