@@ -4,7 +4,8 @@
  * (uncalibrated: how fast the page is on this host, slowed down) and with the slowdown calibrated from the
  * host's benchmark index, so every host emulates the same phone (calibratedMultiplier below). Drives Debian's Chromium through
  * chrome-launcher and Lighthouse's node API; signed-in pages get a demo session's tokens in
- * localStorage before the audit (as the web app stores them, lib/session.ts).
+ * localStorage and the access token's cookie for the order pages before the audit (as the web app stores
+ * them, apps/web/src/lib/session.ts and page-session.ts).
  *
  *   npm run build && npx tsx bench/lighthouse.ts              (starts the built shop on a fresh PGlite)
  *   npx tsx bench/lighthouse.ts http://127.0.0.1:8080         (a shop already running, demo sign-in on)
@@ -20,6 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { STORAGE_KEYS } from '@lucky/shared/constants';
+import { PAGE_SESSION_COOKIE, PAGE_SESSION_PATH } from '../apps/api/src/web/customer-pages.js';
 import { api, startSeededShop } from './server.js';
 
 const CHROME_PATH = '/usr/bin/chromium';
@@ -148,7 +150,7 @@ export async function placeDemoOrder(base: string, tokens: TokenPair, platformId
 
 /**
  * Opens a tab on the shop's origin and leaves localStorage as a visitor would have it: empty, or
- * holding the session's tokens. The HTTP cache is cleared too, so every audit is a first visit (with
+ * holding the session's tokens (and the order pages' cookie with the access token). The HTTP cache is cleared too, so every audit is a first visit (with
  * `disableStorageReset` Lighthouse leaves both alone).
  */
 async function prepareTab(browser: Browser, base: string, tokens: TokenPair | null): Promise<Page> {
@@ -157,15 +159,20 @@ async function prepareTab(browser: Browser, base: string, tokens: TokenPair | nu
   await tab.evaluate(
     (keys, pair) => {
       // Runs in the page (bench has no DOM types).
-      const storage = (globalThis as unknown as { localStorage: { clear(): void; setItem(key: string, value: string): void } })
-        .localStorage;
-      storage.clear();
+      const page = globalThis as unknown as {
+        localStorage: { clear(): void; setItem(key: string, value: string): void };
+        document: { cookie: string };
+      };
+      page.localStorage.clear();
+      const cookie = `; Path=${keys.cookiePath}; SameSite=Lax`;
+      page.document.cookie = `${keys.cookie}=${cookie}; Max-Age=0`;
       if (pair) {
-        storage.setItem(keys.access, pair.access_token);
-        storage.setItem(keys.refresh, pair.refresh_token);
+        page.localStorage.setItem(keys.access, pair.access_token);
+        page.localStorage.setItem(keys.refresh, pair.refresh_token);
+        page.document.cookie = `${keys.cookie}=${encodeURIComponent(pair.access_token)}${cookie}`;
       }
     },
-    { access: STORAGE_KEYS.accessToken, refresh: STORAGE_KEYS.refreshToken },
+    { access: STORAGE_KEYS.accessToken, refresh: STORAGE_KEYS.refreshToken, cookie: PAGE_SESSION_COOKIE, cookiePath: PAGE_SESSION_PATH },
     tokens,
   );
   const cdp = await tab.createCDPSession();

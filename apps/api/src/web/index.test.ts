@@ -11,8 +11,9 @@ import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { eq } from 'drizzle-orm';
 import { storeItems } from '../db/schema.js';
-import { createPlatform, createStoredFile, createStoreItem } from '../test/fixtures.js';
+import { createOrder, createPlatform, createStoredFile, createStoreItem } from '../test/fixtures.js';
 import { TEST_API_KEY, testConfig } from '../test/harness.js';
+import { PAGE_SESSION_COOKIE } from './customer-pages.js';
 
 const TOAST = '/assets/toast-view-t1.js';
 const page = (...modulepreload: string[]) => ({ modulepreload, prefetch: [TOAST] });
@@ -241,6 +242,50 @@ describe('what a page needs first comes with its HTML', () => {
     expect(rootMarkup((await app.inject({ method: 'GET', url: '/gameorder/abc' })).body)).toContain('Chi tiết đơn hàng');
     // The admin console and unknown addresses are rendered by the browser.
     expect(rootMarkup((await app.inject({ method: 'GET', url: '/admin/orders' })).body)).toBe('');
+  });
+
+  it("renders the order pages with the customer's data when the page session's cookie comes with the request", async () => {
+    const signIn = async (email: string) => {
+      const tokens = (
+        await app.inject({
+          method: 'POST',
+          url: '/auth/api/v1/auth/demo-sign-in',
+          headers: { 'x-api-key': TEST_API_KEY },
+          payload: { user_access_token: email },
+        })
+      ).json<{ access_token: string }>();
+      const me = await app.inject({ method: 'GET', url: '/user/api/v1/user', headers: { 'x-api-key': TEST_API_KEY, authorization: tokens.access_token } });
+      return { token: tokens.access_token, id: me.json<{ id: string }>().id };
+    };
+    const customer = await signIn('page-session@example.com');
+    const stranger = await signIn('page-session-other@example.com');
+    const placed = await createOrder(app.ctx.db, {
+      userId: customer.id,
+      platformId: game.id,
+      lines: [{ storeId: (await createStoreItem(app.ctx.db, game.id)).id, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }],
+    });
+    const cookie = (token: string) => ({ cookie: `other=1; ${PAGE_SESSION_COOKIE}=${encodeURIComponent(token)}` });
+    const orderCall = `/order/api/v1/order/${placed.id}`;
+
+    const detail = await app.inject({ method: 'GET', url: `/gameorder/${placed.id}`, headers: cookie(customer.token) });
+    expect(detail.headers['cache-control']).toBe('private, no-store');
+    expect(Object.keys(initialData(detail.body) ?? {})).toEqual([orderCall]);
+    const code = (initialData(detail.body)![orderCall] as { code: string }).code;
+    // The page itself, not its outline: the order's code and its due time's line.
+    expect(rootMarkup(detail.body)).toContain(code);
+    expect(rootMarkup(detail.body)).toContain('Hạn hoàn thành');
+
+    const list = await app.inject({ method: 'GET', url: '/gameorder?page=1', headers: cookie(customer.token) });
+    expect(Object.keys(initialData(list.body) ?? {})).toEqual(['/order/api/v1/order/list?page=1&limit=10']);
+    expect(rootMarkup(list.body)).toContain(code);
+
+    // Another customer's cookie, a refused token, or none: the page as for anyone, without data.
+    for (const headers of [cookie(stranger.token), cookie('not-a-token'), {}]) {
+      const res = await app.inject({ method: 'GET', url: `/gameorder/${placed.id}`, headers });
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(initialData(res.body)).toBeNull();
+      expect(rootMarkup(res.body)).not.toContain(code);
+    }
   });
 
   it('sends the HTML compressed when the browser accepts it', async () => {

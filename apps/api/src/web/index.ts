@@ -2,8 +2,9 @@
  * Serves the built web app on the API's port: its files (assets.ts), and for every client route the built
  * index.html with the browser's public settings (public-config.ts), the route's own chunks
  * (route-preloads.ts), on the catalogue pages the catalogue data the page would ask for (page-data.ts,
- * catalogue-pages.ts), and the page's markup from the web build's server render (page-render.ts), sent
- * compressed (page-response.ts). See docs/decisions/0015-page-speed.md and
+ * catalogue-pages.ts), on the order pages the customer's own data when the page session's cookie comes
+ * with the request (customer-pages.ts), and the page's markup from the web build's server render
+ * (page-render.ts), sent compressed (page-response.ts). See docs/decisions/0015-page-speed.md and
  * docs/decisions/0018-server-rendered-first-paint.md.
  */
 import fs from 'node:fs';
@@ -12,9 +13,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { registerAssets } from './assets.js';
 import { cataloguePages } from './catalogue-pages.js';
-import { hasPlatform, homeData, platformData } from './page-data.js';
+import { customerPageCalls, customerResponses, type CustomerRoute } from './customer-pages.js';
+import { hasPlatform, homeData, platformData, withPageData } from './page-data.js';
 import { loadServerRender, pageMarkup, withMarkup } from './page-render.js';
-import { compressPage, sendPage } from './page-response.js';
+import { compressPage, sendPage, sendPrivatePage } from './page-response.js';
 import { publicConfig, withPublicConfig } from './public-config.js';
 import { readRouteFiles, withRoutePreloads } from './route-preloads.js';
 
@@ -76,9 +78,26 @@ export async function registerWeb(
     );
     return sendPage(request, reply, page);
   });
-  // The other pages the build lists (sign-in, orders): their chunks only; their data is the customer's own.
+  // The order pages: with the customer's data when the request carries the page session, else as the others.
+  const isCustomerRoute = (route: string): route is CustomerRoute => Object.hasOwn(customerPageCalls, route);
   for (const [route, page] of staticPages) {
-    if (route === '/' || route === '/item/:id') continue;
+    if (!isCustomerRoute(route)) continue;
+    const routeTemplate = templates.get(route) ?? template;
+    app.get(route, hide, async (request, reply) => {
+      let responses: Awaited<ReturnType<typeof customerResponses>> = null;
+      try {
+        responses = await customerResponses(app, ctx.config.apiKey, request, route);
+      } catch (error) {
+        request.log.warn({ err: error }, 'order page data unavailable: serving the page without it');
+      }
+      if (!responses) return sendPage(request, reply, page);
+      const html = withMarkup(withPageData(routeTemplate, { responses, images: [] }), markup(request.url, responses));
+      return sendPrivatePage(request, reply, html);
+    });
+  }
+  // The other pages the build lists (sign-in): their chunks only.
+  for (const [route, page] of staticPages) {
+    if (route === '/' || route === '/item/:id' || isCustomerRoute(route)) continue;
     app.get(route, hide, (request, reply) => sendPage(request, reply, page));
   }
   // The not-found handler's page (plugins/errors.ts) for any other client route.

@@ -32,3 +32,21 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Pag
   const encoding = encodings.negotiate(String(request.headers['accept-encoding'] ?? ''));
   return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.html);
 }
+
+/**
+ * A page carrying a customer's own data (customer-pages.ts): built for this request, compressed for it
+ * (quick settings: it is sent once), and kept by no cache, shared or the browser's.
+ */
+export function sendPrivatePage(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  reply.header('cache-control', 'private, no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  const bytes = Buffer.from(html);
+  const encoding = encodings.negotiate(String(request.headers['accept-encoding'] ?? ''));
+  if (encoding === 'br') {
+    const body = zlib.brotliCompressSync(bytes, {
+      params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+    });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(bytes, { level: 6 }));
+  return reply.send(bytes);
+}

@@ -3,8 +3,9 @@
  * once instead of an outline that the content then pushes aside:
  * - the catalogue, which the API's web plugin puts into index.html as
  *   `<script id="initial-data" type="application/json">`, keyed by the call's path;
- * - the signed-in customer's own data, which main.tsx asks for together with the page's code
- *   (prefetchInitialData): the API cannot put it into the page, the session is in localStorage.
+ * - the signed-in customer's own data: on the order pages, put into index.html by the API too when the
+ *   request carries the page session's cookie (lib/page-session.ts); else main.tsx asks for it together
+ *   with the page's code (prefetchInitialData).
  * Each is handed out once, checked with the call's own schema (a mismatch means asking the API as
  * usual), and only to the first query: later reads go to the API.
  */
@@ -39,11 +40,18 @@ export function takeInitialData<T>(path: string, schema: Schema<T>): T | undefin
   return parsed.success ? parsed.data : undefined;
 }
 
+/** Whether the page came with a response to `GET path` not yet handed out (the server's render had it too). */
+export function hasInitialData(path: string): boolean {
+  return read().has(path);
+}
+
 /**
  * Asks the API for `GET path` now and keeps the answer for the first query that wants it. Never fails:
  * a failed call is left to the page's own query, which asks again and shows the error as usual.
  */
 export async function prefetchInitialData<T>(path: string, schema: Schema<T>): Promise<void> {
+  // The page came with it (an order page rendered with the customer's data): nothing to ask.
+  if (read().has(path)) return;
   try {
     const value = await api.get(path, schema);
     read().set(path, value);

@@ -1,11 +1,13 @@
 /**
  * The stored session (docs/product.md §3, §4): an access token and a refresh token in localStorage. Signed in
  * means an access token is stored. Components follow it with `useSignedIn()`; other tabs' changes
- * arrive through the `storage` event, so signing out in one tab signs out all of them.
+ * arrive through the `storage` event, so signing out in one tab signs out all of them. The access token
+ * has a copy in a cookie for the server's render of the order pages (lib/page-session.ts).
  */
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@lucky/shared/constants';
 import type { TokenPair } from '@lucky/shared/schemas';
+import { writePageSession } from './page-session';
 
 /** Query-key prefix of data that belongs to the signed-in user; dropped when the session ends. */
 export const SESSION_QUERY_KEY = ['session'] as const;
@@ -43,11 +45,13 @@ export const getRefreshToken = (): string | null => read(STORAGE_KEYS.refreshTok
 export function storeTokens(tokens: TokenPair): void {
   write(STORAGE_KEYS.accessToken, tokens.access_token);
   write(STORAGE_KEYS.refreshToken, tokens.refresh_token);
+  writePageSession(tokens.access_token);
   notify();
 }
 
 export function clearTokens(): void {
   for (const key of KEYS) write(key, null);
+  writePageSession(null);
   notify();
 }
 
@@ -57,6 +61,8 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 if (typeof window !== 'undefined') {
+  // A session stored before the cookie existed, or changed by another tab meanwhile: the cookie follows it.
+  writePageSession(getAccessToken());
   window.addEventListener('storage', (event) => {
     // key is null when another tab cleared the whole storage.
     if (event.key === null || (KEYS as readonly string[]).includes(event.key)) notify();

@@ -25,8 +25,9 @@ export function pageFrom(params: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-const orderListPath = (page: number) => `/order/api/v1/order/list?page=${page}&limit=${ORDER_PAGE_SIZE}`;
-const orderPath = (id: string) => `/order/api/v1/order/${encodeURIComponent(id)}`;
+/** The calls as the API's server render makes them too (apps/api/src/web/customer-pages.ts): the data block's keys. */
+export const orderListPath = (page: number) => `/order/api/v1/order/list?page=${page}&limit=${ORDER_PAGE_SIZE}`;
+export const orderPath = (id: string) => `/order/api/v1/order/${encodeURIComponent(id)}`;
 
 /** One page of the customer's orders (docs/product.md §7), newest first; the last page stays on screen while the next loads. */
 export function useOrderList(page: number) {

@@ -11,7 +11,7 @@ import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { ApiError } from '../../../lib/api-client';
 import { config } from '../../../lib/config';
-import { useOrder } from '../api';
+import { orderPath, useOrder } from '../api';
 import { formatOrderTime } from '../format';
 import { BankTransferBlock } from './bank-transfer-block';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
@@ -32,8 +32,9 @@ function orderFromState(state: unknown, id: string): Order | null {
  */
 export function OrderDetailPage() {
   usePageTitle(STOREFRONT_TEXTS.orderDetail);
+  const { id = '' } = useParams();
   return (
-    <SignInRequired outline={<OrderOutline />}>
+    <SignInRequired outline={<OrderOutline />} dataPath={orderPath(id)}>
       <OrderDetailLoader />
     </SignInRequired>
   );

@@ -6,7 +6,7 @@ import { STOREFRONT_TEXTS, TEXTS } from '@lucky/shared/texts';
 import { Skeleton } from '../../../components/frame/icons';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { RetryMessage } from '../../../components/ui/retry-message';
-import { pageFrom, useOrderList } from '../api';
+import { orderListPath, pageFrom, useOrderList } from '../api';
 import { OrderCard } from './order-card';
 import { OrderPagination } from './order-pagination';
 import { SignInRequired } from './sign-in-required';
@@ -16,8 +16,9 @@ const pageHref = (page: number) => (page === 1 ? '/gameorder' : `/gameorder?page
 /** /gameorder (docs/product.md §2): the customer's orders, 10 a page; the page is in the address so Back works. */
 export function OrderListPage() {
   usePageTitle(TEXTS.orderList);
+  const [params] = useSearchParams();
   return (
-    <SignInRequired outline={<OrderListOutline />}>
+    <SignInRequired outline={<OrderListOutline />} dataPath={orderListPath(pageFrom(params))}>
       <OrderList />
     </SignInRequired>
   );

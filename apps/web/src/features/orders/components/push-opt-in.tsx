@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../../../lib/hydration';
 import { useToast } from '../../../components/ui/toast';
 import { config } from '../../../lib/config';
 import { currentSubscription, pushSupport, saveSubscription, turnOffNotifications, turnOnNotifications } from '../push';
@@ -12,7 +13,9 @@ type State = 'checking' | 'off' | 'on' | 'blocked' | 'working';
  */
 export function PushOptIn() {
   const publicKey = config.push_public_key ?? null;
-  const [support] = useState(pushSupport);
+  // The browser's abilities: none on the server, nor in the render that hydrates its HTML (lib/hydration.ts).
+  const hydrated = useHydrated();
+  const support = hydrated ? pushSupport() : 'unsupported';
   if (!publicKey || support === 'unsupported') return null;
   if (support === 'add-to-home-screen') {
     return (
