@@ -2,9 +2,15 @@
  * Banking apps a customer can open from the order page to pay a bank order (VietQR's deeplinks):
  * `https://dl.vietqr.io/pay?app={appId}&ba={account}@{bank code}&am={amount}&tn={memo}`.
  * Data, not code: which apps are listed, their VietQR app ids, and which of them fill the transfer in
- * (account, amount and memo) from the link, per VietQR's published list of deeplink apps (at the time of
- * writing: OCB, ACB, BIDV, VietinBank, MB). The others open at their home screen: the customer pastes the
- * memo, which the order page's copy buttons put on the clipboard.
+ * (account, amount and memo) from the link. Sources:
+ * - the app ids: VietQR's published lists of deeplink apps, https://api.vietqr.io/v2/android-app-deeplinks
+ *   and https://api.vietqr.io/v2/ios-app-deeplinks (`appId`; each id below is in them, Agribank's is `vba`);
+ * - the link's form: https://www.vietqr.io/deeplink (`ba` keeps its `@` as it is, not `%40`);
+ * - which apps fill the transfer in: VietQR's changelog, https://www.vietqr.io/changelog ("Deeplink … hỗ trợ
+ *   autofill"): OCB (2.12, 2024-05), ACB (2.15, 2025-10), BIDV (2.16, 2026-01), VietinBank (2.17, 2026-02),
+ *   MB (2.18, 2026-07). The lists' own `autofill` field lags behind it (older copies mark OCB alone).
+ * The others open at their home screen: the customer pastes the memo, which the order page's copy buttons
+ * put on the clipboard.
  */
 
 export interface BankApp {
@@ -65,11 +71,8 @@ export interface BankTransfer {
 /** The deeplink that opens `appId`'s banking app on a transfer to the shop (filled in where the app can). */
 export function bankAppLink(appId: string, transfer: BankTransfer): string {
   const bank = NAPAS_BANK_CODES[transfer.bankBin] ?? transfer.bankBin;
-  const query = new URLSearchParams({
-    app: appId,
-    ba: `${transfer.accountNumber}@${bank}`,
-    am: String(transfer.amountVnd),
-    tn: transfer.memo,
-  });
-  return `https://dl.vietqr.io/pay?${query.toString()}`;
+  const param = (name: string, value: string) => new URLSearchParams({ [name]: value }).toString();
+  // VietQR's documentation: the `@` of `ba` is written as it is (its parts are encoded, the `@` not).
+  const ba = `ba=${encodeURIComponent(transfer.accountNumber)}@${encodeURIComponent(bank)}`;
+  return `https://dl.vietqr.io/pay?${[param('app', appId), ba, param('am', String(transfer.amountVnd)), param('tn', transfer.memo)].join('&')}`;
 }
