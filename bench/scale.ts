@@ -1,14 +1,15 @@
 /**
  * Admin at a million orders (docs/decisions/0013): the admin console's and a customer's reads measured on
- * a fresh PostgreSQL database holding 1k orders of 10k customers, then again after topping it up to 1M
- * orders (about 1 in 500 still open, the rest completed or rejected over a year), with their order lines
- * and coin ledger. A figure that holds at 1M keeps at least 80% of its 1k req/s.
+ * two fresh PostgreSQL databases of 10k customers, one holding 1k orders and one 1M (about 1 in 500 still
+ * open, the rest completed or rejected over a year), with their order lines and coin ledger, each with its
+ * own shop, in alternating rounds. A figure that holds at 1M keeps at least 80% of its 1k req/s.
  *
  * The shop fills nothing itself: the rows are written with INSERT … SELECT over generate_series, as a
  * real shop's history would look (ledger rows in time order with their running balance, never updated).
  * The deadline sweep's candidate query is EXPLAINed at 1M: it must not read the orders table whole.
- * Each figure is the best of three 2-second rounds of 10 connections: on a shared 2-core machine a single
- * round often lands on someone else's build, and the ratio of two such figures says nothing.
+ * Each figure is the best of three 2-second rounds of 10 connections, the two sizes taking turns: on a shared
+ * 2-core machine a single round often lands on someone else's build, and the ratio of two such figures says
+ * nothing.
  *
  *   npm run build && npx tsx bench/scale.ts
  */
@@ -42,6 +43,7 @@ export interface ScaleResult {
   rows: ScaleRow[];
   /** EXPLAIN of the deadline sweep's candidate query at 1M. */
   deadlinePlan: string;
+  /** Seconds to fill each database (the 1M one from empty). */
   fillSeconds: { at1k: number; at1M: number };
 }
 
@@ -68,8 +70,8 @@ interface AutocannonRequest {
 interface Probe {
   name: string;
   token: 'admin' | 'customer';
-  /** Paths drawn at random, one per request. */
-  paths: () => string[];
+  /** Paths drawn at random, one per request, on a database of this many orders. */
+  paths: (orders: number) => string[];
 }
 
 /** Surnames, middle and given names: realistic Vietnamese names with diacritics, about 1.5 customers each. */
@@ -285,6 +287,15 @@ export async function deadlinePlan(client: pg.Client): Promise<string> {
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
+/** One side of the comparison: a database filled to some number of orders, and a shop on it. */
+interface Side {
+  orders: number;
+  client: pg.Client;
+  shop: ShopProcess;
+  adminToken: string;
+  customerToken: string;
+}
+
 export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult> {
   const big = options.orders ?? 1_000_000;
   const small = options.baseOrders ?? 1_000;
@@ -294,31 +305,49 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
   const connections = options.connections ?? 10;
   const log = options.log ?? ((line: string) => console.log(line));
 
-  const database = await createDatabase('lucky_bench_scale');
-  const client = new pg.Client({ connectionString: database.url });
-  let shop: ShopProcess | null = null;
+  // Two databases, one at 1k orders and one at 1M, each with its own shop, measured in alternating rounds: on a
+  // shared machine the load of others drifts within minutes, and figures taken one size after the other made
+  // their ratio a measure of that drift (every figure at 1M below 0.8 in a run whose 1M half met a build).
+  const databases = [await createDatabase('lucky_bench_scale'), await createDatabase('lucky_bench_scale')];
+  const clients = databases.map((database) => new pg.Client({ connectionString: database.url }));
+  const shops: ShopProcess[] = [];
   try {
-    // The shop migrates the database and seeds the demo catalogue the orders are drawn from.
-    shop = await startShop({ databaseUrl: database.url });
-    await client.connect();
+    // Each shop migrates its database and seeds the demo catalogue the orders are drawn from.
+    for (const database of databases) shops.push(await startShop({ databaseUrl: database.url }));
+    for (const client of clients) await client.connect();
+    // The same customers and first orders in both; the big one is then topped up.
     let started = Date.now();
-    await fillCustomers(client, customers);
-    await fillOrders(client, 1, small, customers);
+    await fillCustomers(clients[0]!, customers);
+    await fillOrders(clients[0]!, 1, small, customers);
     const fill1k = (Date.now() - started) / 1000;
     log(`scale: ${customers} customers and ${small} orders in ${fill1k.toFixed(1)} s`);
+    started = Date.now();
+    await fillCustomers(clients[1]!, customers);
+    await fillOrders(clients[1]!, 1, small, customers);
+    await fillOrders(clients[1]!, small + 1, big, customers);
+    const fill1M = (Date.now() - started) / 1000;
+    log(`scale: ${customers} customers and ${big} orders in ${fill1M.toFixed(1)} s`);
 
-    const adminToken = await signIn(shop.base, ADMIN_EMAIL);
-    // A customer with the average number of orders (100 at 1M), signed in through the demo provider.
-    const customerToken = await signIn(shop.base, customerEmail(1));
+    const sides: Side[] = [];
+    for (const [i, orders] of [small, big].entries()) {
+      const shop = shops[i]!;
+      sides.push({
+        orders,
+        client: clients[i]!,
+        shop,
+        adminToken: await signIn(shop.base, ADMIN_EMAIL),
+        // A customer with the average number of orders (100 at 1M), signed in through the demo provider.
+        customerToken: await signIn(shop.base, customerEmail(1)),
+      });
+    }
     const sample = (count: number, limit: number) => Array.from({ length: count }, (_, i) => 1 + Math.floor(((i + 0.5) * limit) / count));
     const q = (value: string) => encodeURIComponent(value);
     const nameOf = (i: number) =>
       `${FAMILY[i % FAMILY.length]} ${MIDDLE[Math.floor(i / FAMILY.length) % MIDDLE.length]} ${GIVEN[Math.floor(i / (FAMILY.length * MIDDLE.length)) % GIVEN.length]}`;
     const plain = (value: string) => value.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
-    let ordersNow = small;
     const probes: Probe[] = [
-      // Codes that exist now, typed in lower case as staff may.
-      { name: 'admin search by code', token: 'admin', paths: () => sample(200, ordersNow).map((n) => `/order/api/v1/admin/order/list?q=${orderCode(n).toLowerCase()}&page=1&limit=20`) },
+      // Codes that exist on that side, typed in lower case as staff may.
+      { name: 'admin search by code', token: 'admin', paths: (orders) => sample(200, orders).map((n) => `/order/api/v1/admin/order/list?q=${orderCode(n).toLowerCase()}&page=1&limit=20`) },
       { name: 'admin search by email', token: 'admin', paths: () => sample(200, customers - 1).map((i) => `/order/api/v1/admin/order/list?q=${q(customerEmail(i))}&page=1&limit=20`) },
       { name: 'admin search by name (no accents)', token: 'admin', paths: () => sample(200, customers - 1).map((i) => `/order/api/v1/admin/order/list?q=${q(plain(nameOf(i)))}&page=1&limit=20`) },
       { name: 'admin dashboard', token: 'admin', paths: () => ['/order/api/v1/admin/dashboard'] },
@@ -327,41 +356,43 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
       { name: 'customer order count', token: 'customer', paths: () => ['/order/api/v1/order/count'] },
       { name: 'customer order list', token: 'customer', paths: () => ['/order/api/v1/order/list?page=1&limit=10'] },
     ];
-    const run = async (): Promise<Map<string, Figure>> => {
-      const figures = new Map<string, Figure>();
-      for (const probe of probes) {
-        const token = probe.token === 'admin' ? adminToken : customerToken;
-        const paths = probe.paths();
-        // One call first: it must answer, and it warms what a first call warms.
-        await api(shop!.base, 'GET', paths[0]!, { token }).catch((error: unknown) => log(`scale: ${probe.name}: ${String(error).slice(0, 200)}`));
-        // The best of a few short rounds: on a shared machine a round can land on someone else's build.
-        let figure: Figure | null = null;
-        for (let round = 0; round < rounds; round++) {
-          const next = await measure(shop!, token, paths, seconds, connections);
-          await settle(client);
-          if (figure === null || next.rps > figure.rps) figure = next;
-        }
-        if (figure === null) throw new Error('no round of load was run');
-        const p99 = figure.answered > 0 ? `p99 ${figure.p99} ms` : `no answer within ${seconds} s`;
-        log(`scale: ${probe.name} at ${ordersNow} orders: ${figure.rps} req/s, ${p99}${figure.failures ? `, ${figure.failures} failed` : ''}`);
-        figures.set(probe.name, figure);
+    const tokenOf = (side: Side, probe: Probe) => (probe.token === 'admin' ? side.adminToken : side.customerToken);
+    // A round of every probe on both shops before the first figure, unmeasured: they have just started, and a
+    // figure taken while a shop's code is still being compiled says nothing about its database.
+    for (const probe of probes) {
+      for (const side of sides) await measure(side.shop, tokenOf(side, probe), probe.paths(side.orders), 1, connections);
+    }
+    for (const side of sides) await settle(side.client);
+
+    const at1k = new Map<string, Figure>();
+    const at1M = new Map<string, Figure>();
+    for (const probe of probes) {
+      const best: (Figure | null)[] = [null, null];
+      for (const [i, side] of sides.entries()) {
+        // One call first: it must answer.
+        await api(side.shop.base, 'GET', probe.paths(side.orders)[0]!, { token: tokenOf(side, probe) }).catch((error: unknown) =>
+          log(`scale: ${probe.name} at ${side.orders} orders: ${String(error).slice(0, 200)}`),
+        );
+        best[i] = null;
       }
-      return figures;
-    };
-    // A round of every probe before the first figure, unmeasured: the shop has just started, and a figure taken
-    // while its code is still being compiled would flatter every 1M / 1k ratio measured after it.
-    for (const probe of probes) await measure(shop, probe.token === 'admin' ? adminToken : customerToken, probe.paths(), seconds, connections);
-    await settle(client);
-    const at1k = await run();
+      // The best of a few short rounds per side, the sides taking turns: a round can land on someone else's build.
+      for (let round = 0; round < rounds; round++) {
+        for (const [i, side] of sides.entries()) {
+          const next = await measure(side.shop, tokenOf(side, probe), probe.paths(side.orders), seconds, connections);
+          await settle(side.client);
+          if (best[i] === null || next.rps > best[i]!.rps) best[i] = next;
+        }
+      }
+      for (const [i, side] of sides.entries()) {
+        const figure = best[i];
+        if (!figure) throw new Error('no round of load was run');
+        const p99 = figure.answered > 0 ? `p99 ${figure.p99} ms` : `no answer within ${seconds} s`;
+        log(`scale: ${probe.name} at ${side.orders} orders: ${figure.rps} req/s, ${p99}${figure.failures ? `, ${figure.failures} failed` : ''}`);
+        (i === 0 ? at1k : at1M).set(probe.name, figure);
+      }
+    }
 
-    started = Date.now();
-    await fillOrders(client, small + 1, big, customers);
-    const fill1M = (Date.now() - started) / 1000;
-    ordersNow = big;
-    log(`scale: topped up to ${big} orders in ${fill1M.toFixed(1)} s`);
-    const at1M = await run();
-
-    const plan = await deadlinePlan(client);
+    const plan = await deadlinePlan(clients[1]!);
     log(`scale: the deadline sweep's candidates at ${big} orders:\n${plan}`);
     if (/Seq Scan on orders/.test(plan)) throw new Error('the deadline sweep reads the whole orders table (Seq Scan on orders)');
 
@@ -380,9 +411,9 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
     });
     return { rows, deadlinePlan: plan, fillSeconds: { at1k: fill1k, at1M: fill1M } };
   } finally {
-    await client.end().catch(() => {});
-    await shop?.stop();
-    await database.drop();
+    for (const client of clients) await client.end().catch(() => {});
+    for (const shop of shops) await shop.stop();
+    for (const database of databases) await database.drop();
   }
 }
 
