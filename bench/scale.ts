@@ -313,7 +313,7 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
   const shops: ShopProcess[] = [];
   try {
     // Each shop migrates its database and seeds the demo catalogue the orders are drawn from.
-    for (const database of databases) shops.push(await startShop({ databaseUrl: database.url }));
+    shops.push(...(await Promise.all(databases.map((database) => startShop({ databaseUrl: database.url })))));
     for (const client of clients) await client.connect();
     // The same customers and first orders in both; the big one is then topped up.
     let started = Date.now();
@@ -357,10 +357,10 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
       { name: 'customer order list', token: 'customer', paths: () => ['/order/api/v1/order/list?page=1&limit=10'] },
     ];
     const tokenOf = (side: Side, probe: Probe) => (probe.token === 'admin' ? side.adminToken : side.customerToken);
-    // A round of every probe on both shops before the first figure, unmeasured: they have just started, and a
-    // figure taken while a shop's code is still being compiled says nothing about its database.
+    // A round of every probe on both shops at once before the first figure, unmeasured: they have just started,
+    // and a figure taken while a shop's code is still being compiled says nothing about its database.
     for (const probe of probes) {
-      for (const side of sides) await measure(side.shop, tokenOf(side, probe), probe.paths(side.orders), 1, connections);
+      await Promise.all(sides.map((side) => measure(side.shop, tokenOf(side, probe), probe.paths(side.orders), 1, connections)));
     }
     for (const side of sides) await settle(side.client);
 
