@@ -3,12 +3,19 @@
  * content="/assets/a.js /assets/b.js">` (apps/api/src/plugins/web.ts).
  */
 export function linkNamedFiles(doc: Document, metaName: string, rel: 'modulepreload' | 'prefetch'): void {
-  const files = doc.querySelector(`meta[name="${metaName}"]`)?.getAttribute('content')?.split(' ') ?? [];
-  for (const href of files.filter(Boolean)) {
-    const link = doc.createElement('link');
-    link.rel = rel;
-    link.crossOrigin = '';
-    link.href = href;
-    doc.head.append(link);
-  }
+  for (const href of namedFiles(doc, metaName)) linkFile(doc, href, rel);
+}
+
+/** The files `<meta name={metaName}>` names. */
+export function namedFiles(doc: Document, metaName: string): string[] {
+  return (doc.querySelector(`meta[name="${metaName}"]`)?.getAttribute('content')?.split(' ') ?? []).filter(Boolean);
+}
+
+/** Adds one `<link rel={rel}>` for `href` to the head. */
+export function linkFile(doc: Document, href: string, rel: 'modulepreload' | 'prefetch'): void {
+  const link = doc.createElement('link');
+  link.rel = rel;
+  link.crossOrigin = '';
+  link.href = href;
+  doc.head.append(link);
 }
