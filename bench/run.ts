@@ -321,15 +321,16 @@ async function scaleFigures(): Promise<void> {
   const result = await runScale({ log: (line) => console.log(`    ${line}`) });
   const group = 'scale, PostgreSQL';
   for (const row of result.rows) {
-    // A search by a customer's email or name, and a customer's own list, answer ~100 orders at 1M where at 1k
-    // they answer none or one: their ratio measures the answer's size, so only their latency has a budget.
-    const sameAnswer = !/email|name|customer order list/.test(row.name);
+    // Every read at 1M is budgeted against the same read at 1k, the searches by email or name and a customer's own
+    // list included: their pages are capped (20 rows in the console, 10 for a customer), so what grows with the
+    // shop is what the shop must keep cheap.
     add({
       group,
       name: `${row.name}: 1M / 1k orders`,
       figure: row.ratio,
       unit: '×',
-      ...(sameAnswer ? { budget: 0.8, better: 'higher' as const } : {}),
+      budget: 0.8,
+      better: 'higher',
     });
     add({ group, name: `${row.name}: p99 at 1M`, figure: row.p99At1M, unit: 'ms', budget: 100, better: 'lower' });
   }

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customerOrderColumns } from './columns.js';
-import { orderLines, orders } from '../../db/schema.js';
+import { orderLines, orders, userOrderCounts } from '../../db/schema.js';
 
 export type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof customerOrderColumns>;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -110,8 +110,8 @@ function userOrdersFilter(userId: string, status: number | null): SQL | undefine
 /**
  * One page of the user's orders, newest first (id breaks ties so pages never overlap), each with its lines,
  * and how many orders match in all: one query, since the order list is the read a customer repeats most.
- * The count is a subquery of its own, run once over the index; a window count (`count(*) over ()`) would
- * read every order of the customer in full to number a page of ten. `total` is null when the page is past
+ * The count is a subquery of its own: the customer's kept count for every status, else counted once over the
+ * index; a window count (`count(*) over ()`) would read every order of the customer in full to number a page of ten. `total` is null when the page is past
  * the end (no row to carry it).
  */
 export async function pageUserOrders(
@@ -123,7 +123,13 @@ export async function pageUserOrders(
     db
       .select({
         ...customerOrderColumns,
-        total: sql<number>`(${userOrderCount(db, userId, page.status)})`.mapWith(Number).as('total'),
+        // Every status: the customer's kept count (migration 0012), one row whatever their history; a status: counted.
+        total: (page.status === null
+          ? sql<number>`coalesce((${db.select({ n: userOrderCounts.orders }).from(userOrderCounts).where(eq(userOrderCounts.userId, userId))}), 0)`
+          : sql<number>`(${userOrderCount(db, userId, page.status)})`
+        )
+          .mapWith(Number)
+          .as('total'),
       })
       .from(orders)
       .where(userOrdersFilter(userId, page.status))
