@@ -169,9 +169,24 @@ describe('order notifications (Web Push, RFC 8291)', () => {
   }
   const order = (userId: string, status: number) =>
     createOrder(t.app.ctx.db, { userId, platformId, status, payMethod: 1, lines: [{ storeId: itemId, priceVnd: 20_000, coinCost: 150, giftCoin: 10 }] });
+  /**
+   * An admin's move, then the push it causes: the move's event reaches this instance after the answer (by NOTIFY on
+   * PostgreSQL), and the push listener, subscribed first, has its work under way once the event is here.
+   */
   const move = async (orderId: string, payload: Record<string, unknown>) => {
-    const res = await t.request({ method: 'PATCH', url: `/order/api/v1/admin/order/${orderId}`, token: adminToken, payload });
-    expect(res.statusCode, res.body).toBe(200);
+    let stop = () => {};
+    const announced = new Promise<void>((resolve) => {
+      stop = t.app.ctx.events.subscribe((event) => {
+        if (event.entityId === orderId) resolve();
+      });
+    });
+    try {
+      const res = await t.request({ method: 'PATCH', url: `/order/api/v1/admin/order/${orderId}`, token: adminToken, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      await announced;
+    } finally {
+      stop();
+    }
     await t.app.push.idle();
   };
   const deliveriesTo = (endpointPath: string) => pushService.deliveries.filter((delivery) => delivery.path === endpointPath);
