@@ -1,6 +1,7 @@
 /** Order rows as the lifecycle locks and changes them. Writes happen only under the order's row lock. */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { callJsonFunction } from '../../db/json-function.js';
 import { atRisk, overdue, promised } from './conditions.js';
 import { bankTransfers, orders } from '../../db/schema.js';
 
@@ -123,11 +124,5 @@ export async function receivePayingTransfer(
     reason: input.reason,
     origin: input.origin,
   };
-  // Both drivers answer a raw statement with `rows`, and parse jsonb.
-  const result = (await db.execute(sql`select receive_paying_transfer(${JSON.stringify(payload)}::jsonb) as received`)) as unknown as {
-    rows: { received: PayingTransferOutcome }[];
-  };
-  const received = result.rows[0]?.received;
-  if (!received) throw new Error('receive_paying_transfer answered nothing');
-  return received;
+  return callJsonFunction<PayingTransferOutcome>(db, 'receive_paying_transfer', payload);
 }

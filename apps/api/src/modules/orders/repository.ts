@@ -1,6 +1,7 @@
 /** Orders, their lines and their audit rows. The game password column is read only by the start-up re-seal. */
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { callJsonFunction } from '../../db/json-function.js';
 import { customerOrderColumns } from './columns.js';
 import { orderLines, orders, userOrderCounts } from '../../db/schema.js';
 
@@ -76,13 +77,7 @@ export async function placeOrder(db: Db, write: PlaceOrderWrite): Promise<PlaceO
     audit: write.audit,
     event: write.event,
   };
-  // Both drivers answer a raw statement with `rows`, and parse jsonb.
-  const result = (await db.execute(sql`select place_order(${JSON.stringify(payload)}::jsonb) as placed`)) as unknown as {
-    rows: { placed: PlaceOrderOutcome }[];
-  };
-  const placed = result.rows[0]?.placed;
-  if (!placed) throw new Error('place_order answered nothing');
-  return placed;
+  return callJsonFunction<PlaceOrderOutcome>(db, 'place_order', payload);
 }
 
 const toLineRecord = (line: PlacedLine) => ({

@@ -201,41 +201,50 @@ export async function receiveNotification(
   source: TransferSource = 'webhook',
 ): Promise<{ transferId: string; outcome: NotificationOutcome }> {
   const arrived = { ...notification, rawBody, source, receivedAt: now, updatedAt: now };
-  // Most notifications pay the order their memo names: stored and decided in one round trip (decision 0026).
-  const codes = orderCodeCandidates(notification.providerCode, notification.content);
-  const mayPayAtOnce =
-    notification.direction === 'in' &&
-    codes.length > 0 &&
-    isShopAccount(notification.accountNumber, ctx.config.bank.accountNumber) &&
-    !bothProvidersReport(ctx);
-  if (mayPayAtOnce) {
-    const atOnce = await receivePayingTransfer(ctx, {
-      transfer: arrived,
-      codes,
-      reason: API_MESSAGES.transferPaidReason(PROVIDER_NAMES[notification.provider] ?? notification.provider),
-      now,
-    });
-    if (atOnce.outcome !== 'other') {
-      const result =
-        atOnce.outcome === 'matched'
-          ? { transferId: atOnce.transfer_id, outcome: TRANSFER_STATUS.MATCHED as NotificationOutcome, reason: '', orderCode: atOnce.order_code }
-          : { transferId: atOnce.transfer_id, outcome: 'duplicate' as const, orderCode: null };
-      ctx.log.info({ provider: notification.provider, providerTxId: notification.providerTxId, ...result }, 'bank transfer notification handled');
-      return { transferId: result.transferId, outcome: result.outcome };
-    }
-  }
-  await repo.insertTransfer(ctx.db, arrived);
-  const result = await ctx.db.transaction(async (tx) => {
-    const transfer = await repo.lockTransferByProviderTx(tx, notification.provider, notification.providerTxId);
-    if (!transfer) throw new Error(`bank transfer ${notification.providerTxId} vanished after it was stored`);
-    return handleLockedTransfer(ctx, tx, transfer, now);
-  });
+  const result = (await payAtOnce(ctx, arrived, now)) ?? (await storeAndDecide(ctx, arrived, now));
   // One line per notification for the operator; never the body or a credential.
   ctx.log.info(
     { provider: notification.provider, providerTxId: notification.providerTxId, ...result },
     'bank transfer notification handled',
   );
   return { transferId: result.transferId, outcome: result.outcome };
+}
+
+type ArrivedNotification = BankNotification & { rawBody: string; source: TransferSource; receivedAt: Date; updatedAt: Date };
+
+/**
+ * Most notifications pay the order their memo names: stored and decided in one round trip (decision 0026).
+ * Null when this one is not that plain case, or the database says it is not: nothing was written.
+ */
+async function payAtOnce(ctx: AppContext, arrived: ArrivedNotification, now: Date) {
+  const codes = orderCodeCandidates(arrived.providerCode, arrived.content);
+  const plain =
+    arrived.direction === 'in' &&
+    codes.length > 0 &&
+    isShopAccount(arrived.accountNumber, ctx.config.bank.accountNumber) &&
+    !bothProvidersReport(ctx);
+  if (!plain) return null;
+  const atOnce = await receivePayingTransfer(ctx, {
+    transfer: arrived,
+    codes,
+    reason: API_MESSAGES.transferPaidReason(PROVIDER_NAMES[arrived.provider] ?? arrived.provider),
+    now,
+  });
+  if (atOnce.outcome === 'matched') {
+    return { transferId: atOnce.transfer_id, outcome: TRANSFER_STATUS.MATCHED as NotificationOutcome, reason: '', orderCode: atOnce.order_code };
+  }
+  if (atOnce.outcome === 'handled') return { transferId: atOnce.transfer_id, outcome: 'duplicate' as const, orderCode: null };
+  return null;
+}
+
+/** The long way: the notification stored as received, then decided under its row lock in a transaction of its own. */
+async function storeAndDecide(ctx: AppContext, arrived: ArrivedNotification, now: Date) {
+  await repo.insertTransfer(ctx.db, arrived);
+  return ctx.db.transaction(async (tx) => {
+    const transfer = await repo.lockTransferByProviderTx(tx, arrived.provider, arrived.providerTxId);
+    if (!transfer) throw new Error(`bank transfer ${arrived.providerTxId} vanished after it was stored`);
+    return handleLockedTransfer(ctx, tx, transfer, now);
+  });
 }
 
 /**
