@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { trackTransactions } from './after-commit.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { NamedStatementClient } from './named-statements.js';
 import { shopTimeZoneFunction } from './shop-time-zone.js';
@@ -31,6 +32,12 @@ export interface Database {
    * gone); PGlite: in-process.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Notifies every listener on a channel, outside any transaction (decision 0028). PostgreSQL: a NOTIFY in a
+   * transaction of its own, whose commit does not wait for the disk (a notification is a hint about rows committed
+   * already); PGlite: handed to this process's listeners directly.
+   */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -115,12 +122,29 @@ export async function openDatabase(config: Pick<Config, 'database' | 'migrations
       // Options in one object: PGlite ignores a second argument when the first (the folder) is undefined.
       const client = new PGlite({ dataDir: database.dataDir ?? undefined, postgresqlconf: PGLITE_CONF, extensions: { pg_trgm } });
       const db = drizzlePglite(client, { schema });
+      /** The listeners of notify(), by channel: one process, so no round trip through the database. */
+      const direct = new Map<string, Set<(payload: string) => void>>();
       await client.exec(shopTimeZoneFunction());
       await migratePglite(db, { migrationsFolder: migrationsDir });
       return {
-        db: db as unknown as Db,
+        db: trackTransactions(db as unknown as Db),
         kind: 'pglite',
-        listen: (channel, onPayload) => client.listen(channel, onPayload),
+        async listen(channel, onPayload) {
+          // NOTIFYs sent in SQL (a transaction's, delivered at its commit) and notify() calls alike.
+          const handlers = direct.get(channel) ?? new Set();
+          direct.set(channel, handlers);
+          handlers.add(onPayload);
+          const unlisten = await client.listen(channel, onPayload);
+          return async () => {
+            handlers.delete(onPayload);
+            await unlisten();
+          };
+        },
+        async notify(channel, payload) {
+          // Delivered after the caller's turn, as a notification from the database would be.
+          await Promise.resolve();
+          for (const handler of direct.get(channel) ?? []) handler(payload);
+        },
         close: async () => {
           try {
             await client.close();
@@ -150,9 +174,12 @@ export async function openDatabase(config: Pick<Config, 'database' | 'migrations
   }
   const db = drizzlePg(pool, { schema });
   return {
-    db: db as unknown as Db,
+    db: trackTransactions(db as unknown as Db),
     kind: 'postgres',
     listen: (channel, onPayload, onReconnect) => listenPostgres(database.url, channel, onPayload, onReconnect),
+    async notify(channel, payload) {
+      await pool.query("select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [channel, payload]);
+    },
     close: () => pool.end(),
   };
 }

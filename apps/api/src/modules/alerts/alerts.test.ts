@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@lucky/shared';
@@ -190,7 +191,15 @@ describe('staff alerts on Telegram', () => {
     const order = res.json<Order>();
     const before = telegram.messages.length;
     // A second API instance on the same database: its hub publishes under its own origin.
-    const other = createEventHub({ db: t.app.ctx.db, listen: async () => async () => {} }, t.app.log);
+    const other = createEventHub(
+      {
+        db: t.app.ctx.db,
+        listen: async () => async () => {},
+        // Through the database, as another process's notification reaches this one.
+        notify: async (channel, payload) => void (await t.app.ctx.db.execute(sql`select pg_notify(${channel}, ${payload})`)),
+      },
+      t.app.log,
+    );
     const heard = nextEvent(t, (event) => event.origin === other.origin);
 
     await t.app.ctx.db.transaction((tx) =>

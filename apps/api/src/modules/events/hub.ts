@@ -1,19 +1,31 @@
 /**
- * The event hub (docs/architecture.md "Live events"). A change writes its event row in its own
- * transaction and NOTIFYs it there, so the announcement exists exactly when the change does (a rolled
- * back transaction announces nothing). Every API instance LISTENs and hands each event to its
- * subscribers: the live streams of its connected clients, and staff alerts for the changes this very
- * instance made (`origin`). PostgreSQL carries events between instances; PGlite delivers in-process.
+ * The event hub (docs/architecture.md "Live events", decision 0028). A change writes its event row in its own
+ * transaction; once that transaction has committed, the instance that made the change announces the event: at once
+ * to its own subscribers (the live streams of its connected clients, and staff alerts for the changes this very
+ * instance made: `origin`), and, on PostgreSQL, to the other instances by NOTIFY, many events to a NOTIFY. A rolled
+ * back transaction announces nothing. Announcing inside the transaction would serialise every commit that announces
+ * (PostgreSQL holds a database-wide lock from a NOTIFY's commit until it is flushed); the cost is that an instance
+ * that dies between a commit and its announcement leaves the other instances' streams without that event until they
+ * next read the table (a reconnecting stream replays what it missed).
  */
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { EventCause, EventKind } from '@lucky/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { afterCommit } from '../../db/after-commit.js';
 import type { Database, Db } from '../../db/client.js';
 import { events } from '../../db/schema.js';
 
-/** The channel migration 0006's publish_event NOTIFYs on. */
+/** The channel the instances announce their events to each other on: a JSON array of LiveEvent. */
 export const EVENTS_CHANNEL = 'lucky_events';
+/** A NOTIFY carries at most 8,000 bytes: a batch of announcements stops short of it. */
+const NOTIFY_BATCH_BYTES = 7_000;
+/** Announcements waiting for the database are capped: beyond this, the oldest are dropped (and logged). */
+const OUTBOX_LIMIT = 10_000;
+/** How long a failed NOTIFY waits before it is tried again. */
+const NOTIFY_RETRY_MS = 1_000;
+/** How long stopping waits for the announcements on their way. */
+const STOP_DRAIN_MS = 2_000;
 /** Events are kept this long for streams that reconnect with Last-Event-ID. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** At most this many missed events are replayed to a reconnecting stream. */
@@ -40,6 +52,11 @@ export interface EventHub {
   /** Writes the event in `tx` and announces it when `tx` commits. */
   publish(tx: Db, event: NewEvent): Promise<void>;
   /**
+   * Announces an event whose row a committed change wrote itself (the one-round-trip functions of migration 0014):
+   * to this instance's subscribers at once, and to the other instances.
+   */
+  announce(event: NewEvent & { id: number }): void;
+  /**
    * Every event to `listener`; with `userId`, only the events that concern that customer (a customer's live
    * stream): the hub hands an event to its customer's listeners alone, so ten thousand open streams cost an
    * event one lookup, not ten thousand calls.
@@ -60,12 +77,17 @@ export interface EventHub {
   stop(): Promise<void>;
 }
 
-function parsePayload(payload: string): LiveEvent | null {
+const isEvent = (value: Partial<LiveEvent>): value is LiveEvent =>
+  typeof value.id === 'number' &&
+  typeof value.kind === 'string' &&
+  typeof value.entityId === 'string' &&
+  typeof value.origin === 'string';
+
+/** A NOTIFY's batch of events, or null when it is not one. */
+function parsePayload(payload: string): LiveEvent[] | null {
   try {
-    const value = JSON.parse(payload) as Partial<LiveEvent>;
-    if (typeof value.id !== 'number' || typeof value.kind !== 'string' || typeof value.entityId !== 'string')
-      return null;
-    return value as LiveEvent;
+    const value = JSON.parse(payload) as Partial<LiveEvent>[];
+    return Array.isArray(value) && value.every(isEvent) ? value : null;
   } catch {
     return null;
   }
@@ -80,7 +102,7 @@ const fromRow = (row: typeof events.$inferSelect): LiveEvent => ({
   origin: '',
 });
 
-export function createEventHub(database: Pick<Database, 'db' | 'listen'>, log: FastifyBaseLogger): EventHub {
+export function createEventHub(database: Pick<Database, 'db' | 'listen' | 'notify'>, log: FastifyBaseLogger): EventHub {
   const origin = crypto.randomUUID();
   const listeners = new Set<EventListener>();
   const byUser = new Map<string, Set<EventListener>>();
@@ -116,18 +138,75 @@ export function createEventHub(database: Pick<Database, 'db' | 'listen'>, log: F
 
   const since = (afterId: number, userId?: string): Promise<LiveEvent[]> => after(afterId, userId, asc, REPLAY_LIMIT);
 
+  // The announcements on their way to the other instances. One notification is under way at a time, carrying
+  // every announcement that waited for it: under load, many commits share one NOTIFY.
+  const outbox: LiveEvent[] = [];
+  let flight: Promise<void> | null = null;
+  let stopped = false;
+  const deliver = async () => {
+    while (outbox.length > 0 && !stopped) {
+      let bytes = 2;
+      let count = 0;
+      const parts: string[] = [];
+      for (const event of outbox) {
+        const json = JSON.stringify(event);
+        const size = Buffer.byteLength(json);
+        if (count > 0 && bytes + size + 1 > NOTIFY_BATCH_BYTES) break;
+        parts.push(json);
+        bytes += size + 1;
+        count += 1;
+      }
+      try {
+        await database.notify(EVENTS_CHANNEL, `[${parts.join(',')}]`);
+        outbox.splice(0, count);
+      } catch (error) {
+        log.error({ err: error }, 'could not announce events to the other instances; trying again');
+        await new Promise((resolve) => setTimeout(resolve, NOTIFY_RETRY_MS).unref());
+      }
+    }
+  };
+  const send = () => {
+    flight ??= deliver().finally(() => {
+      flight = null;
+    });
+  };
+
+  const announce = (event: NewEvent & { id: number }) => {
+    const live: LiveEvent = {
+      id: event.id,
+      kind: event.kind,
+      entityId: event.entityId,
+      userId: event.userId,
+      cause: event.cause,
+      origin,
+    };
+    dispatch(live);
+    if (stopped) return;
+    outbox.push(live);
+    if (outbox.length > OUTBOX_LIMIT) {
+      const dropped = outbox.splice(0, outbox.length - OUTBOX_LIMIT);
+      log.error(
+        { dropped: dropped.length },
+        'announcements to the other instances dropped: the database did not take them',
+      );
+    }
+    send();
+  };
+
   const recent = (afterId: number, limit: number, userId?: string): Promise<LiveEvent[]> =>
     after(afterId, userId, desc, limit);
 
   return {
     origin,
     async publish(tx, event) {
-      // One round trip: the row and its NOTIFY (delivered at commit), by migration 0006's publish_event,
-      // whose payload has LiveEvent's shape (parsePayload reads it back).
-      await tx.execute(
-        sql`select publish_event(${event.kind}::text, ${event.entityId}::text, ${event.userId}::uuid, ${event.cause}::text, ${origin}::text)`,
-      );
+      // The row, by migration 0014's publish_event; its announcement waits for the commit.
+      const result = (await tx.execute(
+        sql`select publish_event(${event.kind}::text, ${event.entityId}::text, ${event.userId}::uuid, ${event.cause}::text, ${origin}::text) as id`,
+      )) as unknown as { rows: { id: number | string }[] };
+      const id = Number(result.rows[0]?.id);
+      afterCommit(tx, () => announce({ ...event, id }));
     },
+    announce,
     subscribe(listener, userId) {
       if (userId === undefined) {
         listeners.add(listener);
@@ -155,12 +234,14 @@ export function createEventHub(database: Pick<Database, 'db' | 'listen'>, log: F
     },
     async start() {
       if (unlisten) return;
+      stopped = false;
       unlisten = await database.listen(
         EVENTS_CHANNEL,
         (payload) => {
-          const event = parsePayload(payload);
-          if (event) dispatch(event);
-          else log.warn('an unreadable event notification was ignored');
+          const batch = parsePayload(payload);
+          if (!batch) log.warn('an unreadable event notification was ignored');
+          // This instance's own events were handed out when they were announced.
+          else for (const event of batch) if (event.origin !== origin) dispatch(event);
         },
         () => {
           // Notifications sent while the connection was down are lost: read them back from the table.
@@ -172,6 +253,10 @@ export function createEventHub(database: Pick<Database, 'db' | 'listen'>, log: F
       );
     },
     async stop() {
+      // What is on its way still goes out, for a while: a restart should not cost other instances' streams events.
+      if (flight) await Promise.race([flight, new Promise((resolve) => setTimeout(resolve, STOP_DRAIN_MS).unref())]);
+      stopped = true;
+      outbox.length = 0;
       const stopListening = unlisten;
       unlisten = null;
       listeners.clear();

@@ -88,7 +88,16 @@ export type ArrivedTransfer = Required<
 >;
 
 export type PayingTransferOutcome =
-  | { outcome: 'matched'; transfer_id: string; order_code: string }
+  | {
+      outcome: 'matched';
+      transfer_id: string;
+      order_code: string;
+      order_id: string;
+      user_id: string;
+      /** The order's and the transfer's event rows, for the caller to announce (migration 0014). */
+      order_event_id: number;
+      transfer_event_id: number;
+    }
   | { outcome: 'handled'; transfer_id: string }
   | { outcome: 'other' };
 

@@ -298,18 +298,25 @@ export function payLockedOrder(
  * it the long way; 'handled': it had been handled already (a retry, a replay). The caller has checked it is incoming money to the shop's account
  * and that no other provider reports the same movements.
  */
-export function receivePayingTransfer(
+export async function receivePayingTransfer(
   ctx: AppContext,
   arrival: { transfer: repo.ArrivedTransfer; codes: string[]; reason: string; now: Date },
 ): Promise<repo.PayingTransferOutcome> {
   const { transfer, now } = arrival;
   const paidAt = transfer.transactionAt.getTime() > now.getTime() ? now : transfer.transactionAt;
-  return repo.receivePayingTransfer(ctx.db, {
+  const outcome = await repo.receivePayingTransfer(ctx.db, {
     ...arrival,
     paidAt,
     dueAt: dueAtFor(paidAt, ctx.config),
     origin: ctx.events.origin,
   });
+  if (outcome.outcome === 'matched') {
+    // Committed: the order's and the transfer's events go out (decision 0028).
+    const { ORDER, TRANSFER } = EVENT_KINDS;
+    ctx.events.announce({ id: outcome.order_event_id, kind: ORDER, entityId: outcome.order_id, userId: outcome.user_id, cause: EVENT_CAUSES.PAID });
+    ctx.events.announce({ id: outcome.transfer_event_id, kind: TRANSFER, entityId: outcome.transfer_id, userId: null, cause: EVENT_CAUSES.RECEIVED });
+  }
+  return outcome;
 }
 
 // ---------- the deadline (used by jobs/deadline.ts) ----------

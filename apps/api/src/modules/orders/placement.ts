@@ -192,6 +192,7 @@ export async function placeOrder(ctx: AppContext, userId: string, input: OrderRe
       });
       switch (placed.outcome) {
         case 'placed':
+          ctx.events.announce({ id: placed.event_id, kind: EVENT_KINDS.ORDER, entityId: order.id, userId, cause: EVENT_CAUSES.PLACED });
           // The customer's view is built from what was written, not read back.
           return toOrder({ ...order, resultComment: '', resultPicture: [] }, draft.lines);
         case 'replay':

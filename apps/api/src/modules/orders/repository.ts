@@ -34,7 +34,8 @@ export interface PlaceOrderWrite {
 }
 
 export type PlaceOrderOutcome =
-  | { outcome: 'placed' }
+  /** `event_id`: the order's event row, for the caller to announce (migration 0014). */
+  | { outcome: 'placed'; event_id: number }
   | { outcome: 'replay'; id: string; request_hash: string | null }
   | { outcome: 'no_user' }
   | { outcome: 'no_coins' }
