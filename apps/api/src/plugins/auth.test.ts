@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/suite.js';
+import { secretCheck } from './auth.js';
 
 const t = useTestApp();
 let token: string;
@@ -129,5 +130,31 @@ describe('the x-api-key check follows the route the router matched', () => {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
       expect((await t.request({ method: 'GET', url })).statusCode, url).not.toBe(401);
     }
+  });
+});
+
+describe('the x-api-key comparison', () => {
+  it('refuses a wrong key however close to the right one, and takes the exact key', async () => {
+    const key = t.config.apiKey;
+    const wrong = ['', key.slice(0, -1), `${key}x`, `${key.slice(0, -1)}X`, key.toUpperCase(), 'x'.repeat(300), `${key}${'x'.repeat(300)}`];
+    for (const candidate of wrong) {
+      const res = await t.app.inject({ method: 'GET', url: BALANCE, headers: { authorization: token, 'x-api-key': candidate } });
+      expect(res.statusCode, JSON.stringify(candidate)).toBe(401);
+      expect(res.json().code).toBe('INVALID_API_KEY');
+    }
+    const right = await t.app.inject({ method: 'GET', url: BALANCE, headers: { authorization: token, 'x-api-key': key } });
+    expect(right.statusCode).toBe(200);
+  });
+
+  it('holds for keys of any length and of any letters', () => {
+    for (const secret of ['k', 'khoá-bí-mật-của-shop', 'x'.repeat(255), 'x'.repeat(256), 'y'.repeat(400)]) {
+      const same = secretCheck(secret);
+      expect(same(secret), secret).toBe(true);
+      for (const candidate of [secret.slice(0, -1), `${secret}x`, `${secret}\u0000`, `#${secret.slice(1)}`, '']) {
+        expect(same(candidate), `${secret} / ${candidate}`).toBe(false);
+      }
+    }
+    // The same letters without their accents are another key.
+    expect(secretCheck('khoá-bí-mật-của-shop')('khoa-bi-mat-cua-shop')).toBe(false);
   });
 });

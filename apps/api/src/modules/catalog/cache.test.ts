@@ -156,12 +156,14 @@ describe('the in-memory catalogue', () => {
     loads[0]!.resolve(fakeCatalogue('before the change'));
     // Whoever asked before the change gets what was read then …
     expect(await before).toEqual({ name: 'before the change' });
-    // … but the next read loads again.
+    // … but the next read loads again, and nothing is served from memory meanwhile.
+    expect(cache.loaded()).toBeNull();
     const after = cache.current();
     expect(loads).toHaveLength(2);
     loads[1]!.resolve(fakeCatalogue('after the change'));
     expect(await after).toEqual({ name: 'after the change' });
     expect(await cache.current()).toEqual({ name: 'after the change' });
+    expect(cache.loaded()).toEqual({ name: 'after the change' });
     expect(loads).toHaveLength(2);
   });
 
@@ -190,7 +192,9 @@ describe('the in-memory catalogue', () => {
     loads[0]!.resolve(fakeCatalogue('first'));
     await first;
 
+    expect(cache.loaded()).toEqual({ name: 'first' });
     notify();
+    expect(cache.loaded()).toBeNull();
     const second = cache.current();
     loads[1]!.resolve(fakeCatalogue('second'));
     expect(await second).toEqual({ name: 'second' });

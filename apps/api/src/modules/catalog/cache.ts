@@ -13,6 +13,8 @@ import { loadCatalogue, type Catalogue } from './service.js';
 export interface CatalogueCache {
   /** The current catalogue, loaded on first use after a change; concurrent callers share one load. */
   current(): Promise<Catalogue>;
+  /** The catalogue if it is loaded and current, else null (then `current()` loads it). */
+  loaded(): Catalogue | null;
   /** Forgets the catalogue. A load already under way is still answered to its callers but never kept. */
   invalidate(): void;
   start(): Promise<void>;
@@ -39,6 +41,7 @@ export function createCatalogueCache(
   };
 
   return {
+    loaded: () => cached,
     current() {
       if (cached) return Promise.resolve(cached);
       if (loading) return loading;

@@ -62,6 +62,37 @@ describe('GET /platform/api/v1/platform/list', () => {
   });
 });
 
+describe('the same query asked again', () => {
+  const PLATFORMS = '/platform/api/v1/platform/list';
+  const names = (res: { json(): unknown }) => (res.json() as { name: string }[]).map((entry) => entry.name);
+
+  it('gets the same answer every time, a refusal included', async () => {
+    for (let round = 0; round < 3; round++) {
+      const all = await get(`${PLATFORMS}?keyword=&is_active=true`);
+      expect(names(all)).toEqual(['Tốc Chiến', 'Liên Quân Mobile']);
+      expect((await get(`${PLATFORMS}?keyword=&is_active=false`)).json()).toEqual([]);
+      expect(names(await get(`${PLATFORMS}?keyword=lien`))).toEqual(['Liên Quân Mobile']);
+      const bad = await get(`${PLATFORMS}?is_active=maybe`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'VALIDATION', message: 'Dữ liệu gửi lên không hợp lệ' });
+      const twice = await get(`${PLATFORMS}?keyword=a&keyword=b`);
+      expect(twice.statusCode).toBe(400);
+      expect(names(await get(`/store/api/v1/store/list?keyword=&store_platform=${tocChien}`))).toEqual(['Thẻ Đường Đua']);
+      const malformed = await get('/store/api/v1/store/list?store_platform=abc');
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().code).toBe('VALIDATION');
+    }
+  });
+
+  it('still documents the lists\' query parameters', () => {
+    const paths = (t.app.swagger() as { paths: Record<string, { get: { parameters: { name: string; in: string }[] } }> })
+      .paths;
+    const parameters = (path: string) => paths[path]!.get.parameters.map((p) => `${p.in}:${p.name}`).sort();
+    expect(parameters(PLATFORMS)).toEqual(['query:is_active', 'query:keyword']);
+    expect(parameters('/store/api/v1/store/list')).toEqual(['query:keyword', 'query:store_platform']);
+  });
+});
+
 describe('GET /store/api/v1/store/list', () => {
   it('lists the active items of one platform with prices, coins and gift coins', async () => {
     const res = await get(`/store/api/v1/store/list?keyword=&store_platform=${lienQuan}`);
