@@ -38,7 +38,7 @@ export function render(url: string, data: Record<string, unknown>): string {
   provideInitialData(data);
   try {
     return renderToString(
-      <AppProviders queryClient={createQueryClient(() => {})}>
+      <AppProviders queryClient={createQueryClient(() => {})} hydrating>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>

@@ -3,9 +3,10 @@ import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
 import { ScrollRestoration } from './scroll-restoration';
 
-export function App() {
+/** The web app; `hydrating` when it takes over the page the server rendered (start.tsx). */
+export function App({ hydrating = false }: { hydrating?: boolean }) {
   return (
-    <AppProviders>
+    <AppProviders hydrating={hydrating}>
       <BrowserRouter>
         <ScrollRestoration />
         <AppRoutes />

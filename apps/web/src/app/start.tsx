@@ -18,7 +18,7 @@ export function start(root: HTMLElement): void {
   void preloadPage(window.location.pathname, window.location.search, { codeOnly: serverRendered }).then(() => {
     const app = (
       <StrictMode>
-        <App />
+        <App hydrating={serverRendered} />
       </StrictMode>
     );
     // As a transition, React renders (or hydrates) the first page in slices of a few milliseconds: no

@@ -4,22 +4,37 @@
  * cart and the chosen game in localStorage, the clock. The browser's render that hydrates that HTML
  * must produce the same markup, so whatever reads them renders as the server did on that pass and
  * switches right after it.
+ *
+ * The switch is one state at the app's root (`HydrationProvider`), set in a transition once the page
+ * has hydrated: React renders what changes with it (the header's signed-in parts, the cart, the page's
+ * own) in slices of a few milliseconds, and a tap is handled between them. A store read with
+ * `useSyncExternalStore` whose server snapshot differs from the browser's would be rendered again at
+ * once, synchronously, in one long task together with the page's first effects.
  */
-import { useSyncExternalStore } from 'react';
+import { createContext, createElement, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 
-const subscribeNothing = () => () => {};
+const HydratedContext = createContext(true);
 
 /**
- * False on the server and while React hydrates the component (each Suspense boundary may hydrate in a
- * pass of its own); true on every later render: React re-renders a component that read false right
- * after its hydrated markup commits. True at once when nothing is hydrated (`npm run dev`, tests, a
- * page the app navigated to). A component that mounts hydrating can keep that in a state
- * (`useState(!hydrated)`) to start as the server did.
+ * Around the app: `hydrating` when it takes over the server's HTML (main.tsx) and on the server itself
+ * (entry-server.tsx); without it (an empty root, tests) everything renders as the browser's at once.
+ */
+export function HydrationProvider({ hydrating = false, children }: { hydrating?: boolean | undefined; children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(!hydrating);
+  useEffect(() => {
+    // The root's effects run once its markup is hydrated. A part of the page still dehydrated then (its
+    // Suspense boundary had not hydrated yet) is hydrated first with the value it had, then updated.
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return createElement(HydratedContext, { value: hydrated }, children);
+}
+
+/**
+ * False on the server and while React hydrates the page; true on every later render: the app re-renders
+ * what read false, in a transition, right after the page has hydrated. True at once when nothing is
+ * hydrated (`npm run dev`, tests, an empty root). A component that mounts hydrating can keep that in a
+ * state (`useState(!hydrated)`) to start as the server did.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
+  return useContext(HydratedContext);
 }

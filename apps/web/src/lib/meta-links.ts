@@ -1,10 +1,7 @@
 /**
- * Adds a `<link rel={rel}>` to the head for each file the API names in `<meta name={metaName}
- * content="/assets/a.js /assets/b.js">` (apps/api/src/plugins/web.ts).
+ * The files the API names in `<meta name={metaName} content="/assets/a.js /assets/b.js">`
+ * (apps/api/src/web/route-preloads.ts), and their links, which the callers add one a task.
  */
-export function linkNamedFiles(doc: Document, metaName: string, rel: 'modulepreload' | 'prefetch'): void {
-  for (const href of namedFiles(doc, metaName)) linkFile(doc, href, rel);
-}
 
 /** The files `<meta name={metaName}>` names. */
 export function namedFiles(doc: Document, metaName: string): string[] {

@@ -7,6 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@lucky/shared/constants';
 import type { TokenPair } from '@lucky/shared/schemas';
+import { useHydrated } from './hydration';
 import { writePageSession } from './page-session';
 
 /** Query-key prefix of data that belongs to the signed-in user; dropped when the session ends. */
@@ -70,8 +71,15 @@ if (typeof window !== 'undefined') {
 }
 
 const isSignedIn = () => getAccessToken() !== null;
+/** The server has no session; the browser's hydrating render reads its own, and `useHydrated` hides it. */
+const isSignedInOnServer = () => typeof window !== 'undefined' && isSignedIn();
 
-/** True while an access token is stored. */
+/**
+ * True while an access token is stored. False on the server and while the page hydrates (lib/hydration.ts):
+ * the server's HTML is a visitor's, and the switch after it is rendered in a transition.
+ */
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(subscribeSession, isSignedIn, () => false);
+  const hydrated = useHydrated();
+  const stored = useSyncExternalStore(subscribeSession, isSignedIn, isSignedInOnServer);
+  return hydrated && stored;
 }

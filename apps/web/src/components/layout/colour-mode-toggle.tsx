@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { getColourMode, setColourMode, subscribeColourMode } from '../../lib/colour-mode';
+import { useHydrated } from '../../lib/hydration';
 import { useLazyMenu } from '../../lib/use-lazy-menu';
 import { Icon } from '../frame/icons';
 import { COLOUR_MODES, type ColourMode } from './colour-modes';
@@ -14,7 +15,11 @@ const ICONS = { light: 'lightMode', dark: 'darkMode', system: 'settingsBrightnes
  * page's colours come from the class on <html>, applied before the first paint; only the icon follows).
  */
 function useColourMode(): ColourMode {
-  return useSyncExternalStore(subscribeColourMode, getColourMode, () => 'system');
+  // The server's mode is 'system' (it has no storage); the browser's hydrating render reads its own and
+  // shows 'system' until hydrated, then switches in a transition (lib/hydration.ts).
+  const hydrated = useHydrated();
+  const mode = useSyncExternalStore(subscribeColourMode, getColourMode, getColourMode);
+  return hydrated ? mode : 'system';
 }
 
 /** Light, dark or the device's setting; lib/colour-mode.ts stores the choice under MUI's keys. */
