@@ -72,6 +72,8 @@ describe('the same query asked again', () => {
       expect(names(all)).toEqual(['Tốc Chiến', 'Liên Quân Mobile']);
       expect((await get(`${PLATFORMS}?keyword=&is_active=false`)).json()).toEqual([]);
       expect(names(await get(`${PLATFORMS}?keyword=lien`))).toEqual(['Liên Quân Mobile']);
+      // A link's own parameters (a campaign tag, however long) do not change the list.
+      expect(names(await get(`${PLATFORMS}?keyword=&utm_source=${'x'.repeat(1000)}`))).toEqual(['Tốc Chiến', 'Liên Quân Mobile']);
       const bad = await get(`${PLATFORMS}?is_active=maybe`);
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ code: 'VALIDATION', message: 'Dữ liệu gửi lên không hợp lệ' });

@@ -28,12 +28,15 @@ function notModified(request: FastifyRequest, etag: string): boolean {
 
 /** Distinct query strings whose validation each list route remembers (visitors' keywords included). */
 const REMEMBERED_QUERIES = 500;
+/** Longer queries (the keyword is at most 100 letters; unknown names are dropped, yet take room) are not remembered. */
+const REMEMBERED_QUERY_LENGTH = 400;
 
 /**
  * Validates a list's query with its zod schema, as every route is validated, but remembers each query
  * that passed: the storefront asks the same few queries again and again, and running the schema on each
- * read cost more than the rest of the answer. A refused query is validated again every time (same 400);
- * past the bound, queries are validated on every read, so memory stays bounded whatever is asked.
+ * read was a good part of what a list read cost beyond a bare route's (1–2.5 µs). A refused query is validated again every time (same 400);
+ * past the bounds (how many, how long), queries are validated on every read, so memory stays bounded
+ * whatever is asked.
  */
 function rememberingQueryValidator<Schema>(
   route: Parameters<FastifySchemaCompiler<Schema>>[0],
@@ -48,7 +51,8 @@ function rememberingQueryValidator<Schema>(
     const known = passed.get(key);
     if (known !== undefined) return known;
     const result = validate(query);
-    if (passed.size < REMEMBERED_QUERIES && typeof result === 'object' && 'value' in result && !result.error) {
+    const roomFor = passed.size < REMEMBERED_QUERIES && key.length <= REMEMBERED_QUERY_LENGTH;
+    if (roomFor && typeof result === 'object' && 'value' in result && !result.error) {
       // Every later read with this query shares the value: nobody may change it.
       Object.freeze(result.value);
       passed.set(key, result);
