@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Order, OrderRequestInput } from '@lucky/shared';
+import { orderList, type Order, type OrderRequestInput } from '@lucky/shared';
 import { auditLog, coinLedger, orders, platforms, storeItems, users } from '../../db/schema.js';
 import { createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
 import { MSG } from '../../test/expected-messages.js';
@@ -462,6 +462,31 @@ describe('GET /order/api/v1/order/list', () => {
       const one = await t.request({ method: 'GET', url: `${ORDER_URL}/${row.id}`, token: a.token });
       expect(row).toEqual(one.json());
     }
+  });
+
+  it('answers JSON in the documented shape: every field, nothing more', async () => {
+    const res = await t.request({ method: 'GET', url: `${ORDER_URL}/list?page=1&limit=10`, token: a.token });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body: unknown = res.json();
+    expect(orderList.parse(body)).toStrictEqual(body);
+  });
+
+  it('gives back what staff and the customer wrote as they wrote it: quotes, backslashes, line breaks, pictures', async () => {
+    const c = await newCustomer();
+    const comment = 'Nhờ shop nạp "gấp"\\ giúp em\nxong báo\t💎';
+    const order = await placeOk(c.token, uidOrder({ order_comment: comment }));
+    await t.app.ctx.db
+      .update(orders)
+      .set({ status: 2, resultComment: 'Đã nạp "xong"\nCảm ơn', resultPicture: ['a1b2c3.webp', 'd4e5f6.webp'] })
+      .where(eq(orders.id, order.id));
+    const list = await t.request({ method: 'GET', url: `${ORDER_URL}/list?page=1&limit=10`, token: c.token });
+    const one = await t.request({ method: 'GET', url: `${ORDER_URL}/${order.id}`, token: c.token });
+    expect(list.json().rows).toEqual([one.json()]);
+    expect(list.json().rows[0]).toMatchObject({
+      order_comment: comment,
+      result_comment: 'Đã nạp "xong"\nCảm ơn',
+      result_picture: ['a1b2c3.webp', 'd4e5f6.webp'],
+    });
   });
 
   it('still counts every order on a page past the last one', async () => {

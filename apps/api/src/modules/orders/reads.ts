@@ -6,12 +6,12 @@ import {
   API_MESSAGES,
   ORDER_STATUS_ALL,
   type Order,
-  type OrderList,
 } from '@lucky/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import * as repo from './repository.js';
 import { placedOrderCount } from './order-counts.js';
+import { userOrderPageBody } from './page-bodies.js';
 
 /** An order as its customer sees it (no password, no idempotency data); the admin view extends it. */
 export function toOrder(row: repo.OrderRow, lines: readonly repo.PlacedLine[]): Order {
@@ -71,16 +71,13 @@ export async function getOrder(db: Db, userId: string, orderId: string): Promise
   return toOrder(row, await linesOfOrder(db, row.id));
 }
 
-export async function listOrders(
-  db: Db,
-  userId: string,
-  query: { page: number; limit: number; status?: number | undefined },
-): Promise<OrderList> {
+/**
+ * A page of the caller's own orders, newest first, and how many match: the response body as PostgreSQL
+ * writes it (page-bodies.ts), in the shape of `OrderList`.
+ */
+export function listOrdersBody(db: Db, userId: string, query: { page: number; limit: number; status?: number | undefined }): Promise<string> {
   const status = query.status === undefined || query.status === ORDER_STATUS_ALL ? null : query.status;
-  const page = await repo.pageUserOrders(db, userId, { status, limit: query.limit, offset: (query.page - 1) * query.limit });
-  // Past the last page there is no row to carry the count.
-  const total = page.total ?? (await repo.countUserOrders(db, userId, status));
-  return { rows: page.rows.map((row) => toOrder(row, row.lines)), total };
+  return userOrderPageBody(db, userId, { status, limit: query.limit, offset: (query.page - 1) * query.limit });
 }
 
 /** How many orders the customer has placed: their kept count (order-counts.ts), one row whatever their history. */

@@ -1,9 +1,9 @@
 /** Orders, their lines and their audit rows. The game password column is read only by the start-up re-seal. */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { callJsonFunction } from '../../db/json-function.js';
 import { customerOrderColumns } from './columns.js';
-import { orderLines, orders, userOrderCounts } from '../../db/schema.js';
+import { orderLines, orders } from '../../db/schema.js';
 
 export type OrderRow = Pick<typeof orders.$inferSelect, keyof typeof customerOrderColumns>;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -97,67 +97,6 @@ export async function findUserOrder(db: Db, userId: string, orderId: string): Pr
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   return row;
-}
-
-function userOrdersFilter(userId: string, status: number | null): SQL | undefined {
-  return status === null ? eq(orders.userId, userId) : and(eq(orders.userId, userId), eq(orders.status, status));
-}
-
-/**
- * One page of the user's orders, newest first (id breaks ties so pages never overlap), each with its lines,
- * and how many orders match in all: one query, since the order list is the read a customer repeats most.
- * The count is a subquery of its own: the customer's kept count for every status, else counted once over the
- * index; a window count (`count(*) over ()`) would read every order of the customer in full to number a page of ten. `total` is null when the page is past
- * the end (no row to carry it).
- */
-export async function pageUserOrders(
-  db: Db,
-  userId: string,
-  page: { status: number | null; limit: number; offset: number },
-): Promise<{ rows: (OrderRow & { lines: PlacedLine[] })[]; total: number | null }> {
-  const matching = db.$with('matching').as(
-    db
-      .select({
-        ...customerOrderColumns,
-        // Every status: the customer's kept count (migration 0012), one row whatever their history; a status: counted.
-        total: (page.status === null
-          ? sql<number>`coalesce((${db.select({ n: userOrderCounts.orders }).from(userOrderCounts).where(eq(userOrderCounts.userId, userId))}), 0)`
-          : sql<number>`(${userOrderCount(db, userId, page.status)})`
-        )
-          .mapWith(Number)
-          .as('total'),
-      })
-      .from(orders)
-      .where(userOrdersFilter(userId, page.status))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(page.limit)
-      .offset(page.offset),
-  );
-  const { total, ...columns } = matching._.selectedFields;
-  const rows = await db
-    .with(matching)
-    .select({
-      ...columns,
-      total,
-      // "matching"."id" written out: drizzle leaves a CTE's columns unqualified, which would bind to l.id.
-      lines: sql<PlacedLine[]>`(select coalesce(json_agg(json_build_object(
-          'position', l.position, 'storeId', l.store_id, 'name', l.name, 'priceVnd', l.price_vnd,
-          'coinCost', l.coin_cost, 'giftCoin', l.gift_coin, 'quantity', l.quantity) order by l.position), '[]')
-        from ${orderLines} l where l.order_id = "matching"."id")`,
-    })
-    .from(matching)
-    .orderBy(desc(matching.createdAt), desc(matching.id));
-  return { rows: rows.map(({ total: _total, ...row }) => row as OrderRow & { lines: PlacedLine[] }), total: rows[0]?.total ?? null };
-}
-
-/** How many of the user's orders match (a query to await, or to embed as a subquery). */
-function userOrderCount(db: Db, userId: string, status: number | null) {
-  return db.select({ n: count() }).from(orders).where(userOrdersFilter(userId, status));
-}
-
-export async function countUserOrders(db: Db, userId: string, status: number | null = null): Promise<number> {
-  const [row] = await userOrderCount(db, userId, status);
-  return row?.n ?? 0;
 }
 
 /** Lines of several orders in one query (no N+1), in their cart order. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_MESSAGES, countResponse, errorBody, order, orderIdParams, orderList, orderListQuery, orderRequest } from '@lucky/shared';
@@ -8,8 +8,13 @@ import { idempotencyKeyHeaders } from '../../lib/idempotency-key.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { pendingCoins } from '../coins/service.js';
 import { placeOrder } from './placement.js';
-import { countOrders, getOrder, listOrders } from './reads.js';
+import { countOrders, getOrder, listOrdersBody } from './reads.js';
 
+
+/** A body PostgreSQL wrote as JSON (page-bodies.ts), sent as it is: the route's 200 schema documents it. */
+function sendJsonBody(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
 
 /** Placing orders is the one costly write a customer can repeat: limit it per user. */
 const PLACE_ORDER_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -62,7 +67,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
         response: { 200: orderList, 400: errorBody, 401: errorBody },
       },
     },
-    async (request) => listOrders(ctx.db, currentUser(request).id, request.query),
+    async (request, reply) => sendJsonBody(reply, await listOrdersBody(ctx.db, currentUser(request).id, request.query)),
   );
 
   // Static paths win over '/:id' in Fastify's router whatever the order; registered first for readers.

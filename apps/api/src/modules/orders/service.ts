@@ -5,7 +5,7 @@
  * folder; only its repositories touch the order tables.
  */
 export { placeOrder, type PlaceOrderOptions } from './placement.js';
-export { countOrders, getOrder, linesByOrder, linesOfOrder, listOrders, toOrder } from './reads.js';
+export { countOrders, getOrder, linesByOrder, linesOfOrder, toOrder } from './reads.js';
 export {
   changeOrderStatus,
   dashboard,
