@@ -69,7 +69,7 @@ BEGIN
     'event_id', "publish_event"(p->'event'->>'kind', v_id::text, v_user, p->'event'->>'cause', p->'event'->>'origin'));
 END;
 $$;--> statement-breakpoint
--- As in 0011, answering 'matched' with the order and its customer and both events' ids.
+-- As in 0011, answering 'matched' with the order (as it was before the payment) and its lines, and both events' ids.
 CREATE OR REPLACE FUNCTION "receive_paying_transfer"(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_in "bank_transfers";
@@ -139,6 +139,10 @@ BEGIN
   v_order_event := "publish_event"('order', v_o."id"::text, v_o."user_id", 'paid', p->>'origin');
   RETURN jsonb_build_object('outcome', 'matched', 'transfer_id', v_id, 'order_code', v_o."code",
     'order_id', v_o."id", 'user_id', v_o."user_id", 'order_event_id', v_order_event,
-    'transfer_event_id', "publish_event"('transfer', v_id::text, NULL, 'received', p->>'origin'));
+    'transfer_event_id', "publish_event"('transfer', v_id::text, NULL, 'received', p->>'origin'),
+    -- The order as it was before this payment, and its lines: with the status and due time it now has, what its
+    -- customer's live streams show, sent without reading it back.
+    'order', to_jsonb(v_o) - 'order_pass_encrypted' - 'idempotency_key' - 'request_hash',
+    'lines', (SELECT coalesce(jsonb_agg(to_jsonb(l) ORDER BY l."position"), '[]'::jsonb) FROM "order_lines" l WHERE l."order_id" = v_o."id"));
 END;
 $$;

@@ -107,6 +107,24 @@ describe('a change made on one instance', () => {
       ]);
   });
 
+  it('is sent to a stream on its own instance exactly as the order reads back: placed, then paid by the bank feed', async () => {
+    const makerBase = await maker.app.listen({ host: '127.0.0.1', port: 0 });
+    const me = await createCustomer(maker.app.ctx.db, maker.app.ctx.tokens);
+    const stream = await openStream(makerBase + CUSTOMER_EVENTS, { 'x-api-key': TEST_API_KEY, authorization: me.token });
+    streams.push(stream);
+    const readBack = async (id: string) => (await maker.request({ method: 'GET', url: `/order/api/v1/order/${id}`, token: me.token })).json<Order>();
+
+    const order = await placeBankOrder(me.token);
+    const placed = await stream.next(orderIs(order.id, 0));
+    expect(placed.data).toEqual(await readBack(order.id));
+    const paid = await deliver(maker.app, 'sepay', { txId: newTxId(), amountVnd: order.total_price + 5_000, memo: `CK ${order.code}` });
+    expect(paid.statusCode).toBe(200);
+    const shown = await stream.next(orderIs(order.id, 1));
+    const now = await readBack(order.id);
+    expect(now.status).toBe(1);
+    expect(shown.data).toEqual(now);
+  });
+
   it('announces nothing when it is rolled back', async () => {
     const me = await createCustomer(maker.app.ctx.db, maker.app.ctx.tokens);
     const stream = await watch(me.token);

@@ -10,7 +10,7 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { EventCause, EventKind } from '@lucky/shared';
+import type { EventCause, EventKind, Order } from '@lucky/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit } from '../../db/after-commit.js';
 import type { Database, Db } from '../../db/client.js';
@@ -41,6 +41,11 @@ export interface LiveEvent {
   cause: EventCause;
   /** The instance that made the change; '' for events read back from the table. */
   origin: string;
+  /**
+   * The order as its customer sees it right after the change, when the change had it at hand (placement, a paying
+   * bank notification): this instance's streams send it without reading it back. Never sent to other instances.
+   */
+  order?: Order;
 }
 
 export type NewEvent = Omit<LiveEvent, 'id' | 'origin'>;
@@ -172,23 +177,13 @@ export function createEventHub(database: Pick<Database, 'db' | 'listen' | 'notif
   };
 
   const announce = (event: NewEvent & { id: number }) => {
-    const live: LiveEvent = {
-      id: event.id,
-      kind: event.kind,
-      entityId: event.entityId,
-      userId: event.userId,
-      cause: event.cause,
-      origin,
-    };
-    dispatch(live);
+    const told: LiveEvent = { id: event.id, kind: event.kind, entityId: event.entityId, userId: event.userId, cause: event.cause, origin };
+    dispatch(event.order ? { ...told, order: event.order } : told);
     if (stopped) return;
-    outbox.push(live);
+    outbox.push(told);
     if (outbox.length > OUTBOX_LIMIT) {
       const dropped = outbox.splice(0, outbox.length - OUTBOX_LIMIT);
-      log.error(
-        { dropped: dropped.length },
-        'announcements to the other instances dropped: the database did not take them',
-      );
+      log.error({ dropped: dropped.length }, 'announcements to the other instances dropped: the database did not take them');
     }
     send();
   };

@@ -289,7 +289,8 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext): Promis
         user,
         async (event) => {
           if (event.kind !== EVENT_KINDS.ORDER) return null;
-          const order = await getOrder(ctx.db, user.id, event.entityId).catch(() => null);
+          // The hub hands a customer's stream only that customer's events; a change that had the order at hand sent it.
+          const order = event.order ?? (await getOrder(ctx.db, user.id, event.entityId).catch(() => null));
           return order ? { event: EVENT_KINDS.ORDER, data: order } : null;
         },
         user.id,

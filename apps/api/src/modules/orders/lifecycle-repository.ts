@@ -1,9 +1,11 @@
 /** Order rows as the lifecycle locks and changes them. Writes happen only under the order's row lock. */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, type Column } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { callJsonFunction } from '../../db/json-function.js';
 import { atRisk, overdue, promised } from './conditions.js';
-import { bankTransfers, orders } from '../../db/schema.js';
+import { bankTransfers, orderLines, orders } from '../../db/schema.js';
+import { customerOrderColumns } from './columns.js';
+import type { OrderRow, PlacedLine } from './repository.js';
 
 export type LockedOrder = typeof orders.$inferSelect;
 export type OrderChanges = Partial<typeof orders.$inferInsert>;
@@ -97,6 +99,9 @@ export type PayingTransferOutcome =
       /** The order's and the transfer's event rows, for the caller to announce (migration 0014). */
       order_event_id: number;
       transfer_event_id: number;
+      /** The order as it was before the payment, and its lines. */
+      order: OrderRow;
+      lines: PlacedLine[];
     }
   | { outcome: 'handled'; transfer_id: string }
   | { outcome: 'other' };
@@ -133,5 +138,21 @@ export async function receivePayingTransfer(
     reason: input.reason,
     origin: input.origin,
   };
-  return callJsonFunction<PayingTransferOutcome>(db, 'receive_paying_transfer', payload);
+  const outcome = await callJsonFunction<PayingTransferOutcome>(db, 'receive_paying_transfer', payload);
+  if (outcome.outcome !== 'matched') return outcome;
+  const order = fromRowJson<OrderRow>(customerOrderColumns, outcome.order as unknown as Record<string, unknown>);
+  const lines = (outcome.lines as unknown as Record<string, unknown>[]).map((line) => fromRowJson<PlacedLine>(lineColumns, line));
+  return { ...outcome, order, lines };
+}
+
+const { id: _id, orderId: _orderId, ...lineColumns } = getTableColumns(orderLines);
+
+/** A row as to_jsonb writes it (each column under its database name), read as Drizzle reads the row from the driver. */
+function fromRowJson<T>(columns: Record<string, Column>, json: Record<string, unknown>): T {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T;
 }

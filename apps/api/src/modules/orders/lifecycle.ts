@@ -26,6 +26,7 @@ import { COIN_REASONS, applyCoinChange } from '../coins/service.js';
 import { lateCompensationFor } from './compensation.js';
 import { dueAtFor } from './due-at.js';
 import * as repo from './lifecycle-repository.js';
+import { toOrder } from './reads.js';
 
 export type { LockedOrder } from './lifecycle-repository.js';
 export { isUnpaidBankOrder };
@@ -304,16 +305,14 @@ export async function receivePayingTransfer(
 ): Promise<repo.PayingTransferOutcome> {
   const { transfer, now } = arrival;
   const paidAt = transfer.transactionAt.getTime() > now.getTime() ? now : transfer.transactionAt;
-  const outcome = await repo.receivePayingTransfer(ctx.db, {
-    ...arrival,
-    paidAt,
-    dueAt: dueAtFor(paidAt, ctx.config),
-    origin: ctx.events.origin,
-  });
+  const dueAt = dueAtFor(paidAt, ctx.config);
+  const outcome = await repo.receivePayingTransfer(ctx.db, { ...arrival, paidAt, dueAt, origin: ctx.events.origin });
   if (outcome.outcome === 'matched') {
     // Committed: the order's and the transfer's events go out (decision 0028).
     const { ORDER, TRANSFER } = EVENT_KINDS;
-    ctx.events.announce({ id: outcome.order_event_id, kind: ORDER, entityId: outcome.order_id, userId: outcome.user_id, cause: EVENT_CAUSES.PAID });
+    // What its customer now sees: the order as it was, paid (payLockedOrder's 0 → 1), with its lines.
+    const order = toOrder({ ...outcome.order, status: ORDER_STATUS.PROCESSING, dueAt }, outcome.lines);
+    ctx.events.announce({ id: outcome.order_event_id, kind: ORDER, entityId: outcome.order_id, userId: outcome.user_id, cause: EVENT_CAUSES.PAID, order });
     ctx.events.announce({ id: outcome.transfer_event_id, kind: TRANSFER, entityId: outcome.transfer_id, userId: null, cause: EVENT_CAUSES.RECEIVED });
   }
   return outcome;

@@ -191,10 +191,12 @@ export async function placeOrder(ctx: AppContext, userId: string, input: OrderRe
         event: { kind: EVENT_KINDS.ORDER, cause: EVENT_CAUSES.PLACED, origin: ctx.events.origin },
       });
       switch (placed.outcome) {
-        case 'placed':
-          ctx.events.announce({ id: placed.event_id, kind: EVENT_KINDS.ORDER, entityId: order.id, userId, cause: EVENT_CAUSES.PLACED });
-          // The customer's view is built from what was written, not read back.
-          return toOrder({ ...order, resultComment: '', resultPicture: [] }, draft.lines);
+        case 'placed': {
+          // The customer's view is built from what was written, not read back; their streams get it too.
+          const placedOrder = toOrder({ ...order, resultComment: '', resultPicture: [] }, draft.lines);
+          ctx.events.announce({ id: placed.event_id, kind: EVENT_KINDS.ORDER, entityId: order.id, userId, cause: EVENT_CAUSES.PLACED, order: placedOrder });
+          return placedOrder;
+        }
         case 'replay':
           if (placed.request_hash !== fingerprint) throw conflict(API_MESSAGES.idempotencyConflict);
           return await getOrder(ctx.db, userId, placed.id);
