@@ -1,13 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LIST_COUNT_CAP, listTotalLabel, type AdminOrderDetail, type AdminOrderList, type AdminOrderRow } from '@lucky/shared';
+import { adminOrderList, LIST_COUNT_CAP, listTotalLabel, type AdminOrderDetail, type AdminOrderList, type AdminOrderRow } from '@lucky/shared';
 import { auditLog, coinLedger, orders, users } from '../../db/schema.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem, createStoredFile, grantCoins } from '../../test/fixtures.js';
 import { MSG } from '../../test/expected-messages.js';
 import { useSignIn, useTestApp } from '../../test/suite.js';
 import { dueAtFor } from './due-at.js';
-import { countOrders, listOrders, matchKeyword } from './admin-repository.js';
+import { countOrders, listOrdersBody, matchKeyword } from './admin-repository.js';
 
 const BASE = '/order/api/v1/admin/order';
 
@@ -558,6 +558,28 @@ describe('GET /order/api/v1/admin/order/list', () => {
     expect((await list('q=vuong thi han')).total).toBe(5);
   });
 
+  it('answers each row in the documented shape, exactly as the order’s own page shows it, money owed back included', async () => {
+    const c = await customer({ name: 'Tạ Thị "Hoàn" Tiền' });
+    const refunded = await newOrder(c.userId, { status: 1, dueAt: new Date(Date.now() - 60 * 60 * 1000) });
+    await db()
+      .update(orders)
+      .set({ status: 3, refundStatus: 'due', receivedVnd: 70_000, excessVnd: 20_000, unverifiedVnd: 50_000, finishedAt: new Date(), resultComment: 'Hoàn\n"tiền"', resultPicture: ['x1.webp'] })
+      .where(eq(orders.id, refunded.id));
+    await newOrder(c.userId, { status: 0 });
+    const res = await t.request({ method: 'GET', url: `${BASE}/list?q=ta thi&limit=50`, token: adminSession.token });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body: unknown = res.json();
+    expect(adminOrderList.parse(body)).toStrictEqual(body);
+    const rows = (body as AdminOrderList).rows;
+    expect(rows).toHaveLength(2);
+    expect(rows.find((row) => row.id === refunded.id)).toMatchObject({ refund_status: 'due', refund_vnd: 50_000, received_vnd: 70_000, payment_unverified: true });
+    for (const row of rows) {
+      const detail = await t.request({ method: 'GET', url: `${BASE}/${row.id}`, token: adminSession.token });
+      const { has_password: _password, history: _history, ...own } = detail.json() as AdminOrderDetail;
+      expect(row).toEqual(own);
+    }
+  });
+
   it('agrees across the whole queue with each row’s own status and due time', async () => {
     const cutoff = Date.now() + 60 * 60 * 1000;
     const all: AdminOrderRow[] = [];
@@ -665,7 +687,8 @@ describe('GET /order/api/v1/admin/order/list: search through indexes, pages that
     const many = { ...base, keyword: await matchKeyword(db(), tag, 1) };
     expect(few.keyword?.customerIds).toHaveLength(3);
     expect(many.keyword?.customerIds).toBeNull();
-    const page = (filter: typeof few, offset: number) => listOrders(db(), filter, { limit: 4, offset }, new Date(), 100);
+    const page = async (filter: typeof few, offset: number) =>
+      (JSON.parse(await listOrdersBody(db(), filter, { limit: 4, offset }, new Date(), 100)) as AdminOrderList).rows;
     for (const offset of [0, 4, 8]) {
       const [a, b] = [await page(few, offset), await page(many, offset)];
       expect(b.map((row) => row.id), `offset ${offset}`).toEqual(a.map((row) => row.id));

@@ -17,7 +17,8 @@ import {
 import type { AppContext } from '../../context.js';
 import { idOr404 } from '../../lib/app-error.js';
 import { currentUser, requireOwner, requireStaff } from '../../plugins/auth.js';
-import { changeOrderStatus, dashboard, getOrderDetail, listOrders, markRefundDone, revealOrderPassword } from './admin.js';
+import { changeOrderStatus, dashboard, getOrderDetail, listOrdersBody, markRefundDone, revealOrderPassword } from './admin.js';
+import { sendJsonBody } from './page-bodies.js';
 
 const orderId = (params: { id: string }): string => idOr404(uuidParams, params, API_MESSAGES.orderNotFound);
 
@@ -51,7 +52,8 @@ export async function adminOrderRoutes(app: FastifyInstance, ctx: AppContext): P
         response: { 200: adminOrderList, 400: errorBody, ...denied },
       },
     },
-    async (request) => listOrders(ctx.db, request.query),
+    // The body as PostgreSQL wrote it (admin-repository.ts listOrdersBody), sent as it is: the 200 schema documents it.
+    async (request, reply) => sendJsonBody(reply, await listOrdersBody(ctx.db, request.query)),
   );
 
   r.get(

@@ -13,7 +13,6 @@ import {
   isFinalStatus,
   type AdminDashboard,
   type AdminOrderDetail,
-  type AdminOrderList,
   type AdminOrderRow,
   type AdminRevealPassword,
   type adminOrderListQuery,
@@ -40,7 +39,7 @@ type AdminOrderListQuery = z.output<typeof adminOrderListQuery>;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** A queue row as the console reads it; written out field by field, as it runs for every row of every page. */
-function toRow(row: Omit<repo.AdminOrderRow, 'lines' | 'total'>, lines: readonly PlacedLine[]): AdminOrderRow {
+function toRow(row: repo.AdminOrderRow, lines: readonly PlacedLine[]): AdminOrderRow {
   const order = toOrder(row, lines);
   return {
     id: order.id,
@@ -81,7 +80,11 @@ function toRow(row: Omit<repo.AdminOrderRow, 'lines' | 'total'>, lines: readonly
 /** What an order code may look like: letters and digits only (codes are compared upper-case). */
 const CODE_LIKE = /^[0-9A-Za-z]+$/;
 
-export async function listOrders(db: Db, query: AdminOrderListQuery, now: Date = new Date()): Promise<AdminOrderList> {
+/**
+ * A page of the queue and how many orders match: the response body as PostgreSQL writes it
+ * (admin-repository.ts listOrdersBody), in the shape of `AdminOrderList`.
+ */
+export async function listOrdersBody(db: Db, query: AdminOrderListQuery, now: Date = new Date()): Promise<string> {
   const q = query.q?.trim() || null;
   const filter: repo.OrderFilter = {
     status: query.status === undefined || query.status === ORDER_STATUS_ALL ? null : query.status,
@@ -90,22 +93,14 @@ export async function listOrders(db: Db, query: AdminOrderListQuery, now: Date =
     atRiskAt: query.at_risk ? now : null,
   };
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-  // One statement gives the page, its lines and the capped total; only a page past the last, which has no
-  // row to carry the total, counts again.
-  const read = async (tx: Db, search: repo.OrderFilter) => {
-    const rows = await repo.listOrders(tx, search, page, now, LIST_COUNT_CAP);
-    return { rows, total: rows[0]?.total ?? (page.offset === 0 ? 0 : await repo.countOrders(tx, search, LIST_COUNT_CAP)) };
-  };
+  // One statement gives the page, its lines and the capped total, a page past the last included.
+  const read = (search: repo.OrderFilter) => repo.listOrdersBody(db, search, page, now, LIST_COUNT_CAP);
   // Staff often paste a whole code (from a bank memo, a customer's message): it names one order, found by
   // the unique index on the code before any "contains" search. No other order's code contains a whole
   // code (they are all alike in length), so the answer is that order (if it passes the other filters).
   const exactId = q && CODE_LIKE.test(q) ? await repo.findOrderIdByCode(db, q) : null;
-  const { rows, total } = exactId
-    ? await read(db, { ...filter, orderId: exactId })
-    : q
-      ? await read(db, { ...filter, keyword: await repo.matchKeyword(db, q) })
-      : await read(db, filter);
-  return { rows: rows.map((row) => toRow(row, row.lines)), total };
+  if (exactId) return read({ ...filter, orderId: exactId });
+  return read(q ? { ...filter, keyword: await repo.matchKeyword(db, q) } : filter);
 }
 
 /** One order as a queue row (live events, alerts, the answer to a staff action); undefined when there is none. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_MESSAGES, countResponse, errorBody, order, orderIdParams, orderList, orderListQuery, orderRequest } from '@lucky/shared';
@@ -8,13 +8,9 @@ import { idempotencyKeyHeaders } from '../../lib/idempotency-key.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { pendingCoins } from '../coins/service.js';
 import { placeOrder } from './placement.js';
+import { sendJsonBody } from './page-bodies.js';
 import { countOrders, getOrder, listOrdersBody } from './reads.js';
 
-
-/** A body PostgreSQL wrote as JSON (page-bodies.ts), sent as it is: the route's 200 schema documents it. */
-function sendJsonBody(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
-}
 
 /** Placing orders is the one costly write a customer can repeat: limit it per user. */
 const PLACE_ORDER_LIMIT = { max: 10, timeWindow: '1 minute' };

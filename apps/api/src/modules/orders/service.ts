@@ -11,7 +11,6 @@ export {
   dashboard,
   getOrderDetail,
   getOrderRow,
-  listOrders as listQueue,
   markRefundDone,
   refundsDueOfOrders,
   bankOrderDayFigures,
