@@ -26,6 +26,11 @@ const OUTBOX_LIMIT = 10_000;
 const NOTIFY_RETRY_MS = 1_000;
 /** How long stopping waits for the announcements on their way. */
 const STOP_DRAIN_MS = 2_000;
+/**
+ * How long an announcement waits for others to go in the same NOTIFY: each NOTIFY is a round trip and a commit,
+ * and a few milliseconds more for another instance's streams is nothing to a customer watching an order.
+ */
+const NOTIFY_GATHER_MS = 10;
 /** Events are kept this long for streams that reconnect with Last-Event-ID. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** At most this many missed events are replayed to a reconnecting stream. */
@@ -171,9 +176,13 @@ export function createEventHub(database: Pick<Database, 'db' | 'listen' | 'notif
     }
   };
   const send = () => {
-    flight ??= deliver().finally(() => {
-      flight = null;
-    });
+    // The first announcement waits a moment for others to share its NOTIFY; those that come while it is under
+    // way go together in the next.
+    flight ??= new Promise((resolve) => setTimeout(resolve, NOTIFY_GATHER_MS))
+      .then(deliver)
+      .finally(() => {
+        flight = null;
+      });
   };
 
   const announce = (event: NewEvent & { id: number }) => {
