@@ -98,6 +98,21 @@ describe('/gameorder/:id', () => {
     expect(screen.queryByRole('region', { name: 'Ảnh kết quả' })).not.toBeInTheDocument();
   });
 
+  it('lists the banking apps once asked, each opening this order’s transfer', async () => {
+    const order = testOrder({ status: 0, pay_method: 1, pay_qr_code: PAY_QR });
+    const { user } = await openWithState(order);
+    const block = screen.getByRole('region', { name: 'Thanh toán chuyển khoản' });
+    // Closed, the list is not even on the page (nor its badges' requests).
+    expect(within(block).queryByRole('link', { name: /MB Bank/ })).not.toBeInTheDocument();
+
+    await user.click(within(block).getByText('Mở ứng dụng ngân hàng'));
+    const app = await within(block).findByRole('link', { name: /MB Bank/ });
+    const url = new URL(app.getAttribute('href')!);
+    expect(url.searchParams.get('am')).toBe(String(order.total_price));
+    expect(url.searchParams.get('tn')).toBe(order.code);
+    expect(block).toHaveTextContent(`dán nội dung ${order.code}`);
+  });
+
   it("shows the shop's static QR when the order has no pay_qr_code", async () => {
     await openWithState(testOrder({ status: 0, pay_method: 1, pay_qr_code: '' }));
     const block = screen.getByRole('region', { name: 'Thanh toán chuyển khoản' });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BANK_APPS, bankAppLink } from '@lucky/shared/bank-apps';
 import type { Order, PublicConfig } from '@lucky/shared/guards';
 import { formatVnd } from '@lucky/shared/money';
@@ -77,11 +77,29 @@ function SaveQrButton({ order, bank }: PayOnPhoneProps) {
   );
 }
 
+/**
+ * Closed until asked for: its list (a dozen banks, each with its badge) is rendered when opened, not with the
+ * page, so the page's HTML, its hydration and its first requests carry none of it.
+ */
 function BankApps({ order, bank }: PayOnPhoneProps) {
+  const [open, setOpen] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  // Opened before the page had hydrated (the browser opens it without the app): its list follows at once.
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
+  return (
+    <details ref={details} className="ls-bank-apps" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="ls-button ls-button-outlined">Mở ứng dụng ngân hàng</summary>
+      {open && <BankAppList order={order} bank={bank} />}
+    </details>
+  );
+}
+
+function BankAppList({ order, bank }: PayOnPhoneProps) {
   const transfer = { bankBin: bank.bin, accountNumber: bank.account_number, amountVnd: order.total_price, memo: order.code };
   return (
-    <details className="ls-bank-apps">
-      <summary className="ls-button ls-button-outlined">Mở ứng dụng ngân hàng</summary>
+    <>
       <p className="ls-body2 ls-bank-apps-note">
         Ứng dụng có ghi “tự điền” mở sẵn giao dịch với số tiền và nội dung. Với ứng dụng khác, hãy chuyển đến số
         tài khoản ở trên, nhập số tiền {formatVnd(order.total_price)} và dán nội dung <strong>{order.code}</strong> (nút
@@ -104,6 +122,6 @@ function BankApps({ order, bank }: PayOnPhoneProps) {
           </li>
         ))}
       </ul>
-    </details>
+    </>
   );
 }

@@ -17,11 +17,18 @@ export function TransferQr({ value, size, label }: TransferQrProps) {
   const [path, setPath] = useState<QrPath | null>(null);
   useEffect(() => {
     let current = true;
-    void computeQrPath(value).then((drawn) => {
-      if (current) setPath(drawn);
-    });
+    const draw = () =>
+      void computeQrPath(value).then((drawn) => {
+        if (current) setPath(drawn);
+      });
+    // Asked for once the browser is idle (within 200 ms): starting the worker is not added to the task
+    // that runs the page's first effects.
+    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(draw, { timeout: 200 }) : undefined;
+    const timer = idle === undefined ? setTimeout(draw, 0) : undefined;
     return () => {
       current = false;
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      clearTimeout(timer);
     };
   }, [value]);
 
