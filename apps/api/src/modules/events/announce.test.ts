@@ -6,7 +6,7 @@
  */
 import type { Order } from '@lucky/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createPlatform, createStoreItem } from '../../test/fixtures.js';
+import { createCustomer, createPlatform, createStoreItem, uidOrderRequest } from '../../test/fixtures.js';
 import { openStream, type StreamMessage, type TestStream } from '../../test/event-stream.js';
 import {
   TEST_API_KEY,
@@ -55,13 +55,7 @@ async function placeBankOrder(token: string): Promise<Order> {
     method: 'POST',
     url: '/order/api/v1/order',
     token,
-    payload: {
-      order_items: [{ id: itemId, quantity: 1 }],
-      order_pay_method: 1,
-      order_bank_name: 'Nguyễn Văn An',
-      order_server: 'Asia',
-      order_uid: '123456789',
-    },
+    payload: uidOrderRequest(1, itemId),
   });
   expect(res.statusCode).toBe(200);
   return res.json<Order>();
