@@ -5,6 +5,7 @@
  * every change is made on the first.
  */
 import type { Order } from '@lucky/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createPlatform, createStoreItem, uidOrderRequest } from '../../test/fixtures.js';
 import { openStream, type StreamMessage, type TestStream } from '../../test/event-stream.js';
@@ -16,6 +17,7 @@ import {
   type TestDatabase,
 } from '../../test/harness.js';
 import { BANK_FEED_ENV, deliver, newTxId } from '../payments/webhook-fixtures.js';
+import { EVENTS_CHANNEL } from './hub.js';
 
 const CUSTOMER_EVENTS = '/order/api/v1/order/events';
 
@@ -117,6 +119,17 @@ describe('a change made on one instance', () => {
     const now = await readBack(order.id);
     expect(now.status).toBe(1);
     expect(shown.data).toEqual(now);
+  });
+
+  it('is heard from an instance not yet upgraded, which announces one event to a NOTIFY', async () => {
+    const me = await createCustomer(maker.app.ctx.db, maker.app.ctx.tokens);
+    const stream = await watch(me.token);
+    const order = await placeBankOrder(me.token);
+    await stream.next(orderIs(order.id, 0));
+    const older = { id: 2_000_000_000, kind: 'order', entityId: order.id, userId: me.userId, cause: 'status', origin: 'an-older-instance' };
+    await maker.app.ctx.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(older)})`);
+    const heard = await stream.next((m) => m.id === String(older.id));
+    expect(heard.data).toEqual(order);
   });
 
   it('announces nothing when it is rolled back', async () => {

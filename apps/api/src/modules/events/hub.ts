@@ -93,11 +93,15 @@ const isEvent = (value: Partial<LiveEvent>): value is LiveEvent =>
   typeof value.entityId === 'string' &&
   typeof value.origin === 'string';
 
-/** A NOTIFY's batch of events, or null when it is not one. */
+/**
+ * A NOTIFY's batch of events, or null when it is not one. A single event is read too: that is what an instance of
+ * the shop before decision 0028 sends, so instances of both kinds hear each other while a shop upgrades one by one.
+ */
 function parsePayload(payload: string): LiveEvent[] | null {
   try {
-    const value = JSON.parse(payload) as Partial<LiveEvent>[];
-    return Array.isArray(value) && value.every(isEvent) ? value : null;
+    const value = JSON.parse(payload) as Partial<LiveEvent> | Partial<LiveEvent>[];
+    if (!Array.isArray(value)) return isEvent(value) ? [value] : null;
+    return value.every(isEvent) ? value : null;
   } catch {
     return null;
   }
