@@ -2,7 +2,7 @@
 import './lib/colour-mode';
 import './app/frame.css';
 import './app/shop.css';
-import { afterFirstPaint, nextTask, preloadModules } from './lib/after-first-paint';
+import { afterFirstPaint, nextTask, preloadModules, writeHistoryIndex } from './lib/after-first-paint';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -23,6 +23,8 @@ void painted.then(async () => {
   await import('@lucky/shared/guards').then(({ userResponse }) => userResponse);
   await nextTask();
   await import('./lib/config').then(({ config }) => config);
+  await nextTask();
+  writeHistoryIndex();
   await nextTask();
   const { start } = await import('./app/start');
   start(root);

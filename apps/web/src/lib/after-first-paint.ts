@@ -51,3 +51,15 @@ export function preloadModules(doc: Document = document): void {
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * The router's index of this history entry (`idx` in its state), written ahead in a task of its own: the
+ * router writes it on its first render when missing (react-router's getUrlBasedHistory), and that
+ * `history.replaceState` (1–7 ms here, a call out of the page's process) fell in the first slice of the
+ * page's hydration. The same state the router writes; an entry that has its index keeps it.
+ */
+export function writeHistoryIndex(): void {
+  const state: unknown = window.history.state;
+  if (typeof state === 'object' && state !== null && 'idx' in state) return;
+  window.history.replaceState({ ...(typeof state === 'object' ? state : {}), idx: 0 }, '');
+}

@@ -1,4 +1,5 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { nextTask } from './after-first-paint';
 import { api, type SchemaArg } from './api-client';
 import { useSignedIn } from './session';
 
@@ -15,7 +16,13 @@ export function useHeaderQuery<T>(
   const signedIn = useSignedIn();
   return useQuery({
     queryKey,
-    queryFn: ({ signal }) => api.get(path, schema, { signal }),
+    queryFn: async ({ signal }) => {
+      // Each call in a task of its own: the header's four start together, with the page's first effects once
+      // it has hydrated, and the browser's fetch() costs 1–3 ms a call, so together they were a long task.
+      await nextTask();
+      signal.throwIfAborted();
+      return api.get(path, schema, { signal });
+    },
     enabled: signedIn,
     meta: { silent: true },
     ...options,
