@@ -63,7 +63,7 @@ function routeFiles(bundle: Bundle): Record<string, RouteFiles> {
   );
 }
 
-/** A route's tags, as the API writes them (apps/api/src/plugins/web.ts). */
+/** A route's tags, as the API writes them (apps/api/src/web/route-preloads.ts). */
 const routeTags = ({ modulepreload, prefetch }: RouteFiles) => [
   ...modulepreload.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
   ...prefetch.map((href) => `<link rel="prefetch" crossorigin href="${href}">`),

@@ -2,7 +2,7 @@
  * The modules each page of the shop loads lazily (routes.tsx), by route path. The build (vite.config.ts,
  * `routePreloads`) turns it into `.vite/route-preloads.json`: each route's chunks and their imports.
  * The API serves index.html with the route's own `<link rel="modulepreload">` tags (apps/api
- * src/plugins/web.ts), so a page's code downloads together with the entry instead of after it.
+ * src/web/route-preloads.ts), so a page's code downloads together with the entry instead of after it.
  * Plain data, no imports: vite.config.ts reads it too. The build fails when a module here is not
  * a lazy chunk of the bundle.
  */

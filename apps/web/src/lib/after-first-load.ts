@@ -25,7 +25,7 @@ export function afterFirstLoad(task: () => void): () => void {
 
 /**
  * Code the page may need later (the toast view, a dialog), named by the API in
- * `<meta name="lucky-prefetch" content="/assets/a.js /assets/b.js">` (plugins/web.ts): fetched into the
+ * `<meta name="lucky-prefetch" content="/assets/a.js /assets/b.js">` (apps/api/src/web/route-preloads.ts): fetched into the
  * HTTP cache once the page has loaded (`<link rel=prefetch>`), not run, so it costs no main-thread time
  * and an error toast still shows if the network drops later. Prefetch links written into the HTML would
  * be fetched while the page still loads, competing with what it shows.

@@ -38,7 +38,7 @@ export function afterFirstPaint(): Promise<void> {
 
 /**
  * The page's own chunks, named by the API in `<meta name="lucky-modules" content="/assets/a.js …">`
- * (apps/api/src/plugins/web.ts): fetched now, together with the app's code, rather than one after the
+ * (apps/api/src/web/route-preloads.ts): fetched now, together with the app's code, rather than one after the
  * other as each import finds the next.
  */
 export function preloadModules(doc: Document = document): void {

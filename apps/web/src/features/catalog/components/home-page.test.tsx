@@ -18,7 +18,7 @@ const games: Platform[] = [
 
 const banner = () => screen.getAllByRole('img')[0]!;
 
-/** The data block the API puts into the page it serves (plugins/web.ts). */
+/** The data block the API puts into the page it serves (apps/api/src/web/page-data.ts). */
 function withInitialData(responses: Record<string, unknown>) {
   const block = document.createElement('script');
   block.id = 'initial-data';

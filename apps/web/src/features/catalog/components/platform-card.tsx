@@ -11,7 +11,7 @@ export interface PlatformCardProps {
   onChoose: (platform: Platform) => void;
   /**
    * On the first screen: its picture loads at once rather than lazily; 'first' also with high priority,
-   * as the largest picture a phone shows first (the API preloads it with the page, plugins/web.ts).
+   * as the largest picture a phone shows first (the API preloads it with the page, apps/api/src/web/page-data.ts).
    */
   onFirstScreen?: 'first' | boolean;
 }

@@ -20,7 +20,7 @@ export interface StoreItemCardProps {
   onAdd: (item: StoreItem) => void;
   /**
    * On the first screen: the picture loads at once rather than lazily; 'first' also with high priority,
-   * as the largest picture a phone shows first (the API preloads it with the page, plugins/web.ts).
+   * as the largest picture a phone shows first (the API preloads it with the page, apps/api/src/web/page-data.ts).
    */
   onFirstScreen?: 'first' | boolean;
 }
