@@ -71,12 +71,12 @@ describe('work after a commit', () => {
     await db().transaction(async (tx) => {
       await tx.insert(users).values(newUser('loi-sau@lucky.test'));
       afterCommit(tx, () => {
-        throw new Error('follow-up failed');
+        throw new Error('after-commit.test: a follow-up failing on purpose');
       });
       afterCommit(tx, () => ran.push('second'));
     });
     expect(ran).toEqual(['second']);
-    expect((await warned).message).toBe('follow-up failed');
+    expect((await warned).message).toBe('after-commit.test: a follow-up failing on purpose');
     expect(await stored('loi-sau@lucky.test')).toBe(1);
   });
 });
