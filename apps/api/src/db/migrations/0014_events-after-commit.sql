@@ -91,14 +91,26 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'other');
   END IF;
   -- Another provider's report of the same movement (modules/payments/repository.ts findFirstReport): the long way.
+  -- Looked for by reference and by memo apart, each through its own index (0008's bank_transfers_reference_idx,
+  -- 0011's bank_transfers_memo_idx): asked as one condition with an OR, PostgreSQL read every transfer of the
+  -- amount, and every top-up of one price is one amount (2.4 ms at 20,000 transfers, more with each payment).
+  IF v_in."reference" <> '' THEN
+    PERFORM 1 FROM "bank_transfers" b
+    WHERE b."account_number" = v_in."account_number" AND b."reference" = v_in."reference" AND b."reference" <> ''
+      AND b."provider" <> v_in."provider" AND b."direction" = 'in' AND b."amount_vnd" = v_in."amount_vnd"
+      AND b."status" NOT IN ('duplicate', 'manual', 'verified', 'invalid', 'received')
+    LIMIT 1;
+    IF FOUND THEN
+      RETURN jsonb_build_object('outcome', 'other');
+    END IF;
+  END IF;
   PERFORM 1 FROM "bank_transfers" b
-  WHERE b."provider" <> v_in."provider" AND b."direction" = 'in'
-    AND b."account_number" = v_in."account_number" AND b."amount_vnd" = v_in."amount_vnd"
+  WHERE b."amount_vnd" = v_in."amount_vnd"
+    AND regexp_replace(lower(b."content"), '[^a-z0-9]', '', 'g') = regexp_replace(lower(v_in."content"), '[^a-z0-9]', '', 'g')
+    AND b."transaction_at" >= date_trunc('minute', v_in."transaction_at")
+    AND b."transaction_at" < date_trunc('minute', v_in."transaction_at") + interval '1 minute'
+    AND b."provider" <> v_in."provider" AND b."direction" = 'in' AND b."account_number" = v_in."account_number"
     AND b."status" NOT IN ('duplicate', 'manual', 'verified', 'invalid', 'received')
-    AND ((v_in."reference" <> '' AND b."reference" = v_in."reference")
-      OR (b."transaction_at" >= date_trunc('minute', v_in."transaction_at")
-        AND b."transaction_at" < date_trunc('minute', v_in."transaction_at") + interval '1 minute'
-        AND regexp_replace(lower(b."content"), '[^a-z0-9]', '', 'g') = regexp_replace(lower(v_in."content"), '[^a-z0-9]', '', 'g')))
   LIMIT 1;
   IF FOUND THEN
     RETURN jsonb_build_object('outcome', 'other');

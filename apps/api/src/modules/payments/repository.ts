@@ -58,32 +58,31 @@ const compactMemo = (column: SQLWrapper) => sql`regexp_replace(lower(${column}),
  * record nor an unreadable notification counts as a first report.
  */
 export async function findFirstReport(tx: Db, transfer: TransferRow): Promise<TransferRow | undefined> {
-  const sameReference = transfer.reference ? eq(bankTransfers.reference, transfer.reference) : undefined;
-  const sameMemoAndMinute = and(
+  const another = and(
+    ne(bankTransfers.provider, transfer.provider),
+    ne(bankTransfers.id, transfer.id),
+    eq(bankTransfers.direction, 'in'),
+    eq(bankTransfers.accountNumber, transfer.accountNumber),
     eq(bankTransfers.amountVnd, transfer.amountVnd),
-    // The same minute as a range on the column, so the (amount, time) index finds it: every transfer of a common
-    // amount would otherwise be read, one more with each payment.
-    sql`${bankTransfers.transactionAt} >= date_trunc('minute', ${transfer.transactionAt.toISOString()}::timestamptz)`,
-    sql`${bankTransfers.transactionAt} < date_trunc('minute', ${transfer.transactionAt.toISOString()}::timestamptz) + interval '1 minute'`,
-    sql`${compactMemo(bankTransfers.content)} = ${transfer.content.toLowerCase().replace(/[^a-z0-9]/g, '')}`,
+    notInArray(bankTransfers.status, [TRANSFER_STATUS.DUPLICATE, TRANSFER_STATUS.MANUAL, TRANSFER_STATUS.VERIFIED, TRANSFER_STATUS.INVALID, TRANSFER_STATUS.RECEIVED]),
   );
-  const [row] = await tx
-    .select()
-    .from(bankTransfers)
-    .where(
-      and(
-        ne(bankTransfers.provider, transfer.provider),
-        ne(bankTransfers.id, transfer.id),
-        eq(bankTransfers.direction, 'in'),
-        eq(bankTransfers.accountNumber, transfer.accountNumber),
-        eq(bankTransfers.amountVnd, transfer.amountVnd),
-        notInArray(bankTransfers.status, [TRANSFER_STATUS.DUPLICATE, TRANSFER_STATUS.MANUAL, TRANSFER_STATUS.VERIFIED, TRANSFER_STATUS.INVALID, TRANSFER_STATUS.RECEIVED]),
-        sameReference ? or(sameReference, sameMemoAndMinute) : sameMemoAndMinute,
-      ),
-    )
-    .orderBy(asc(bankTransfers.receivedAt))
-    .limit(1);
-  return row;
+  const first = (where: SQL | undefined) =>
+    tx.select().from(bankTransfers).where(and(another, where)).orderBy(asc(bankTransfers.receivedAt)).limit(1);
+  // By reference and by memo apart, each through its own index (0008's reference index, 0011's memo index): asked
+  // as one condition with an OR, PostgreSQL read every transfer of the amount, one more with each payment.
+  const [byReference] = transfer.reference
+    ? await first(and(eq(bankTransfers.reference, transfer.reference), ne(bankTransfers.reference, '')))
+    : [];
+  const [byMemo] = await first(
+    and(
+      sql`${compactMemo(bankTransfers.content)} = ${transfer.content.toLowerCase().replace(/[^a-z0-9]/g, '')}`,
+      // The same minute as a range on the column, so the index finds it.
+      sql`${bankTransfers.transactionAt} >= date_trunc('minute', ${transfer.transactionAt.toISOString()}::timestamptz)`,
+      sql`${bankTransfers.transactionAt} < date_trunc('minute', ${transfer.transactionAt.toISOString()}::timestamptz) + interval '1 minute'`,
+    ),
+  );
+  if (!byReference || !byMemo) return byReference ?? byMemo;
+  return byMemo.receivedAt.getTime() < byReference.receivedAt.getTime() ? byMemo : byReference;
 }
 
 /**
