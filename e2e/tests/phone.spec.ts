@@ -29,6 +29,23 @@ function phone(name: 'Pixel 7' | 'iPhone 13') {
 
 const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+/** Where a scroll comes to rest: the position once two frames in a row leave it where it was. */
+const restingScrollY = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let last = -1;
+        const check = () => {
+          const y = Math.round(window.scrollY);
+          if (y === last) resolve(y);
+          else {
+            last = y;
+            requestAnimationFrame(() => requestAnimationFrame(check));
+          }
+        };
+        check();
+      }),
+  );
 const cartBar = (page: Page) => page.locator('.ls-cart-bar');
 /** The cart bar's button as a screen reader names it: "2 sản phẩm, 40.000 VNĐ: xem giỏ hàng". */
 const barName = (count: number, total: string) =>
@@ -251,7 +268,8 @@ for (const deviceName of ['Pixel 7', 'iPhone 13'] as const) {
       await page.getByRole('heading', { name: 'Sản phẩm' }).scrollIntoViewIfNeeded();
       await page.mouse.wheel(0, 400);
       await expect.poll(() => scrollY(page)).toBeGreaterThan(300);
-      const left = await scrollY(page);
+      // The wheel scrolls over several frames: the place left is where the page comes to rest.
+      const left = await restingScrollY(page);
 
       await page.getByRole('banner').getByRole('link', { name: /Đơn hàng của bạn/ }).tap();
       await expect(page).toHaveURL(/\/gameorder$/);
