@@ -2,8 +2,9 @@
  * The event hub (docs/architecture.md "Live events", decision 0028). A change writes its event row in its own
  * transaction; once that transaction has committed, the instance that made the change announces the event: at once
  * to its own subscribers (the live streams of its connected clients, and staff alerts for the changes this very
- * instance made: `origin`), and, on PostgreSQL, to the other instances by NOTIFY, many events to a NOTIFY. A rolled
- * back transaction announces nothing. Announcing inside the transaction would serialise every commit that announces
+ * instance made: `origin`), and to the other instances through `database.notify`, many events at a time (on
+ * PostgreSQL one NOTIFY; on PGlite, handed to the other hubs of the process). A rolled back transaction announces
+ * nothing. Announcing inside the transaction would serialise every commit that announces
  * (PostgreSQL holds a database-wide lock from a NOTIFY's commit until it is flushed); the cost is that an instance
  * that dies between a commit and its announcement leaves the other instances' streams without that event until they
  * next read the table (a reconnecting stream replays what it missed).
