@@ -634,6 +634,38 @@ describe('GET /order/api/v1/admin/order/list: search through indexes, pages that
     expect((await list('q=trinh cong son')).total).toBe(0);
   });
 
+  it('finds customers by a whole or partial email: the part before the @ alone does not match, nor does a wildcard', async () => {
+    const tag = Date.now().toString(36);
+    const emails = {
+      a: `${tag}.thu@${tag}-a.vn`,
+      // The same part before the @, another domain.
+      b: `${tag}.thu@${tag}-b.vn`,
+      // Holds a's whole email inside its own.
+      c: `nha.${tag}.thu@${tag}-a.vn.x`,
+      // Too short before the @ for a trigram of its own.
+      d: `ky@${tag}-a.vn`,
+      // An underscore where a's email has a dot: LIKE's wildcard, escaped in the keyword.
+      e: `${tag}_thu@${tag}-a.vn`,
+    };
+    const ownerOf = new Map<string, string>();
+    for (const [key, email] of Object.entries(emails)) {
+      const c = await customer({ email, name: `Khách Thư ${key.toUpperCase()}` });
+      await newOrder(c.userId);
+      ownerOf.set(c.userId, key);
+    }
+    const found = async (q: string) => (await list(`q=${encodeURIComponent(q)}&limit=50`)).rows.map((row) => ownerOf.get(row.user_id)).sort();
+    expect(await found(emails.a)).toEqual(['a', 'c']);
+    expect(await found(emails.a.toUpperCase())).toEqual(['a', 'c']);
+    expect(await found(emails.b)).toEqual(['b']);
+    expect(await found(`${tag}.thu@`)).toEqual(['a', 'b', 'c']);
+    expect(await found(`thu@${tag}-b`)).toEqual(['b']);
+    expect(await found(`@${tag}-a.vn`)).toEqual(['a', 'c', 'd', 'e']);
+    expect(await found(emails.d)).toEqual(['d']);
+    expect(await found(`y@${tag}-a.vn`)).toEqual(['d']);
+    expect(await found(emails.e)).toEqual(['e']);
+    expect(await found(`${tag}_thu@${tag}-b.vn`)).toEqual([]);
+  });
+
   it('pages the queue and a search without overlap or gap, ties on the due time included', async () => {
     const c = await customer({ name: 'Lâm Trường Hợp' });
     const due = new Date(Date.now() + 3 * hour);

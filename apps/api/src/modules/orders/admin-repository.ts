@@ -60,6 +60,8 @@ function rowFilter(filter: OrderFilter): SQL[] {
  * thousand orders of the queue to find that customer's twenty. Given the ids, it knows.
  */
 export interface KeywordMatch {
+  /** The keyword as searched (toSearchText), and its LIKE pattern (likeContains). */
+  keyword: string;
   pattern: string;
   customerIds: string[] | null;
   /**
@@ -85,15 +87,42 @@ function plannedEachCall<T>(query: { prepare(name: string): { execute(): Promise
   return query.prepare('').execute();
 }
 
-const customerMatches = (pattern: string) => sql`lower(${users.email}) like ${pattern} or ${users.searchName} like ${pattern}`;
+/**
+ * Customers whose email or accent-free name contains the keyword. A keyword with an '@' is an email or part of
+ * one, and its domain is shared by many customers (every gmail.com address holds the same trigrams): the email
+ * index read each of those trigrams' list of customers, most of them, to find the one or two the part before
+ * the '@' names (5.5 ms of PostgreSQL's time per probe at 10k customers; 2 ms this way). The index is asked
+ * for the keyword up to its '@' instead, whose trigrams are some of the whole keyword's, and the whole keyword
+ * is checked on the few customers that gives (strpos, which no index serves, so the planner cannot add the
+ * domain back into the index's condition): an email that contains the keyword contains that part, so the same
+ * customers are found. Only when that part holds three letters or digits in a row: with fewer it may have no
+ * trigram at all, and the index would be read whole.
+ */
+function customerMatches({ keyword, pattern }: Pick<KeywordMatch, 'keyword' | 'pattern'>): SQL {
+  const at = keyword.indexOf('@');
+  const beforeAt = at > 0 ? keyword.slice(0, at + 1) : '';
+  const email = /[0-9a-z]{3}/.test(beforeAt)
+    ? sql`(lower(${users.email}) like ${likeContains(beforeAt)} and strpos(lower(${users.email}), ${keyword}) > 0)`
+    : sql`lower(${users.email}) like ${pattern}`;
+  return sql`${email} or ${users.searchName} like ${pattern}`;
+}
 
 export async function matchKeyword(db: Db, q: string | null, few = FEW_CUSTOMERS): Promise<KeywordMatch | null> {
   const keyword = q ? toSearchText(q) : '';
   if (!keyword) return null;
   const pattern = likeContains(keyword);
-  const found = await plannedEachCall(db.select({ id: users.id }).from(users).where(customerMatches(pattern)).limit(few + 1));
-  return { pattern, customerIds: found.length > few ? null : found.map((row) => row.id), inCodes: /^[0-9a-z]+$/.test(keyword) };
+  const found = await plannedEachCall(db.select({ id: users.id }).from(users).where(customerMatches({ keyword, pattern })).limit(few + 1));
+  return { keyword, pattern, customerIds: found.length > few ? null : found.map((row) => row.id), inCodes: /^[0-9a-z]+$/.test(keyword) };
 }
+
+/**
+ * Whether a filter's statements carry its keyword, as a pattern to match (the customers' subquery, the codes'
+ * branch): only those are planned for each call (plannedEachCall). Given the few customers' ids instead, they
+ * are the same text for every keyword, read those customers' orders off their index whatever the ids, and are
+ * sent named: parsed once per connection rather than on each search.
+ */
+const carriesKeyword = (filter: OrderFilter): boolean =>
+  !!filter.keyword && (filter.keyword.customerIds === null || filter.keyword.inCodes);
 
 /**
  * A keyword matches an order whose customer's email or accent-free name contains it, or whose code does.
@@ -107,7 +136,7 @@ function keywordBranches(filter: OrderFilter): SQL[] | null {
   const match = filter.keyword;
   if (!match) return null;
   const ids = match.customerIds;
-  const customers = sql`select ${users.id} from ${users} where ${customerMatches(match.pattern)}`;
+  const customers = sql`select ${users.id} from ${users} where ${customerMatches(match)}`;
   const ofCustomers =
     ids === null ? sql`${orders.userId} in (${customers})` : sql`${orders.userId} = any(${sql.param(ids)}::uuid[])`;
   const notOfCustomers =
@@ -212,7 +241,7 @@ export async function listOrdersBody(db: Db, filter: OrderFilter, page: { limit:
         'total', ${cappedCount(db, filter, cap)})::text`,
     })
     .from(sql`(select 1) one`);
-  const [row] = branches ? await plannedEachCall(query) : await query.execute();
+  const [row] = carriesKeyword(filter) ? await plannedEachCall(query) : await query.execute();
   if (!row) throw new Error('the queue page statement gave no row');
   return row.body;
 }
@@ -228,7 +257,7 @@ export async function findOrderIdByCode(db: Db, code: string): Promise<string | 
 /** How many orders match, counted up to `cap` + 1 at most (for a page past the last, which has no row to carry it). */
 export async function countOrders(db: Db, filter: OrderFilter, cap: number): Promise<number> {
   const query = db.select({ n: cappedCount(db, filter, cap) }).from(sql`(select 1) one`);
-  const [row] = filter.keyword ? await plannedEachCall(query) : await query.execute();
+  const [row] = carriesKeyword(filter) ? await plannedEachCall(query) : await query.execute();
   return row?.n ?? 0;
 }
 
