@@ -70,7 +70,17 @@ export async function checkFuzz(target: Target): Promise<Figure[]> {
 
   const judge = async (route: Route, what: string, init: Parameters<typeof send>[1], url: string) => {
     requests += 1;
-    const answer = await send(url, { ...init, stream: route.stream });
+    let answer: Awaited<ReturnType<typeof send>>;
+    try {
+      answer = await send(url, { ...init, stream: route.stream });
+    } catch (error) {
+      // A body over the shop's 1 MB limit is refused before it is read and the connection closed; a client
+      // still writing it may see the closed socket instead of the 413. That refusal is fine if the shop lives on.
+      const oversized = init.body !== undefined && init.body.length > 1024 * 1024;
+      const alive = await fetch(`${target.url}/healthz`).then((res) => res.ok, () => false);
+      if (!oversized || !alive) failures.push(`${route.method} ${route.path} (${what}): no answer (${String(error)}), shop ${alive ? 'up' : 'down'}`);
+      return;
+    }
     if (answer.status >= 500) failures.push(`${route.method} ${route.path} (${what}): ${answer.status} ${answer.text.slice(0, 200)}`);
     else if (answer.status >= 400 && !isErrorBody(answer)) {
       failures.push(`${route.method} ${route.path} (${what}): ${answer.status} without {message, code}: ${answer.text.slice(0, 200)}`);
