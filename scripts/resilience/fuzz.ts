@@ -9,6 +9,8 @@ import { fillPath, isErrorBody, readRoutes, send, type JsonSchema, type Route } 
 import type { Figure, Target } from './types.js';
 
 const RUNS_PER_ROUTE = 25;
+/** The shop's body limit (apps/api/src/app.ts, Fastify's bodyLimit). */
+const BODY_LIMIT_BYTES = 256 * 1024;
 
 /** Any JSON value, with the awkward ones weighted in. */
 const anyJson: fc.Arbitrary<unknown> = fc.oneof(
@@ -74,9 +76,9 @@ export async function checkFuzz(target: Target): Promise<Figure[]> {
     try {
       answer = await send(url, { ...init, stream: route.stream });
     } catch (error) {
-      // A body over the shop's 1 MB limit is refused before it is read and the connection closed; a client
-      // still writing it may see the closed socket instead of the 413. That refusal is fine if the shop lives on.
-      const oversized = init.body !== undefined && init.body.length > 1024 * 1024;
+      // A body over the shop's limit is refused before it is read and the connection closed; a client still
+      // writing it may see the closed socket instead of the 413. That refusal is fine if the shop lives on.
+      const oversized = init.body !== undefined && init.body.length > BODY_LIMIT_BYTES;
       const alive = await fetch(`${target.url}/healthz`).then((res) => res.ok, () => false);
       if (!oversized || !alive) failures.push(`${route.method} ${route.path} (${what}): no answer (${String(error)}), shop ${alive ? 'up' : 'down'}`);
       return;
