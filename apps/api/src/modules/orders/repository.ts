@@ -42,9 +42,10 @@ export type PlaceOrderOutcome =
   | { outcome: 'code_taken' };
 
 /**
- * Places an order in one round trip (migration 0006's place_order, decision 0017): under the customer's
- * row lock, the order placed earlier with the same idempotency key is answered instead; a coin order
- * needs enough free coins; then the order, its lines, its audit row and its event are written.
+ * Places an order in one round trip (place_order, migrations 0006 and 0016, decision 0017): under the
+ * customer's row lock, a coin order needs enough free coins; then the order, its lines, its audit row and its
+ * event are written. When the insert is refused by the unique (user, key) index, or coins fall short, the order
+ * placed earlier with the same idempotency key is answered instead.
  */
 export async function placeOrder(db: Db, write: PlaceOrderWrite): Promise<PlaceOrderOutcome> {
   const { order } = write;
