@@ -4,13 +4,12 @@
  * be a 5xx, and every 4xx must carry the shop's `{ message, code }` body.
  */
 import fc from 'fast-check';
+import { BODY_LIMIT_BYTES } from '../../apps/api/src/lib/body-limit.js';
 import { prepareActors } from './actors.js';
 import { fillPath, isErrorBody, readRoutes, send, type JsonSchema, type Route } from './openapi.js';
 import type { Figure, Target } from './types.js';
 
 const RUNS_PER_ROUTE = 25;
-/** The shop's body limit (apps/api/src/app.ts, Fastify's bodyLimit). */
-const BODY_LIMIT_BYTES = 256 * 1024;
 
 /** Any JSON value, with the awkward ones weighted in. */
 const anyJson: fc.Arbitrary<unknown> = fc.oneof(
@@ -78,7 +77,7 @@ export async function checkFuzz(target: Target): Promise<Figure[]> {
     } catch (error) {
       // A body over the shop's limit is refused before it is read and the connection closed; a client still
       // writing it may see the closed socket instead of the 413. That refusal is fine if the shop lives on.
-      const oversized = init.body !== undefined && init.body.length > BODY_LIMIT_BYTES;
+      const oversized = init.body !== undefined && Buffer.byteLength(init.body) > BODY_LIMIT_BYTES;
       const alive = await fetch(`${target.url}/healthz`).then((res) => res.ok, () => false);
       if (!oversized || !alive) failures.push(`${route.method} ${route.path} (${what}): no answer (${String(error)}), shop ${alive ? 'up' : 'down'}`);
       return;

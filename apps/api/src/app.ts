@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
+import { BODY_LIMIT_BYTES } from './lib/body-limit.js';
 import { loggerOptions } from './lib/log.js';
 import { createAccessTokens } from './lib/access-token.js';
 import { createSecretBox } from './lib/secret-box.js';
@@ -66,7 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     // Secrets never reach a log line (lib/log.ts).
     logger: config.logLevel === 'silent' ? false : { ...loggerOptions(config), stream: options.logStream },
-    bodyLimit: 256 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     // X-Forwarded-For sets request.ip (rate-limit keys, logs) only from the proxies TRUST_PROXY names.
     // (A hop count N believes the nearest N proxies; Fastify's types take it as this function.)
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
