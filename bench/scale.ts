@@ -3,15 +3,16 @@
  * two fresh PostgreSQL databases of 10k customers, one holding 1k orders and one 1M (about 1 in 500 still
  * open, the rest completed or rejected over a year), with their order lines and coin ledger, each with its
  * own shop, in alternating rounds. A figure that holds at 1M keeps at least 80% of its 1k req/s. The customers
- * the reads ask for (the one signed in, the 40 searched for) have the same history on both sides (about 100 orders
- * each, some 4,000 orders on the small side besides its 1k), so a read answers the same rows at both sizes.
+ * the reads ask for (the one signed in, the 40 searched for and their namesakes) have the same history on both
+ * sides (about 100 orders each, some 5,500 orders on the small side besides its 1k), so a read answers the same
+ * rows at both sizes.
  *
  * The shop fills nothing itself: the rows are written with INSERT … SELECT over generate_series, as a
  * real shop's history would look (ledger rows in time order with their running balance, never updated).
  * The deadline sweep's candidate query is EXPLAINed at 1M: it must not read the orders table whole.
- * Each figure is the best of three 2-second rounds of 10 connections, the two sizes taking turns: on a shared
- * 2-core machine a single round often lands on someone else's build, and the ratio of two such figures says
- * nothing.
+ * Each ratio is the median of three 2-second rounds of 10 connections, each round measuring both sizes one right
+ * after the other (the first size taking turns), printed with the rounds' spread: on a shared 2-core machine a
+ * single round often lands on someone else's build, and one ratio of two such figures says nothing.
  *
  *   npm run build && npx tsx bench/scale.ts
  */
@@ -24,16 +25,23 @@ import pg from 'pg';
 import { overdue } from '../apps/api/src/modules/orders/conditions.js';
 import { orders } from '../apps/api/src/db/schema.js';
 import { ADMIN_EMAIL, API_KEY, api, createDatabase, signIn, startShop, type ShopProcess } from './server.js';
+import { median } from './stats.js';
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
 export interface ScaleRow {
   name: string;
-  /** req/s with 1k orders. */
+  /** req/s with 1k orders, the median of the rounds. */
   at1k: number;
-  /** req/s with 1M orders. */
+  /** req/s with 1M orders, the median of the rounds. */
   at1M: number;
-  /** at1M / at1k, two decimals. */
+  /** at1M / at1k of each round (two decimals): the two sides measured one right after the other. */
+  ratios: number[];
+  /** The median of `ratios`. */
   ratio: number;
-  /** p99 latency with 1M orders, ms. */
+  /** p99 latency with 1M orders of each round, ms. */
+  p99sAt1M: number[];
+  /** The median of `p99sAt1M`. */
   p99At1M: number;
   /** Answers that were not 2xx, errors and timeouts at 1M (a figure with any is not an answer). */
   failuresAt1M: number;
@@ -55,7 +63,7 @@ export interface ScaleOptions {
   customers?: number;
   /** Orders of the small measurement (1k). */
   baseOrders?: number;
-  /** Length of one round of load, and how many rounds make a figure (the best one counts). */
+  /** Length of one round of load, and how many rounds make a figure (the median of their ratios). */
   seconds?: number;
   rounds?: number;
   connections?: number;
@@ -89,6 +97,30 @@ const sqlArray = (values: string[]) => `array[${values.map((value) => `'${value}
 const SIGNED_IN_CUSTOMER = 1;
 /** How many customers the searches by name and email ask for, spread over all of them. */
 const SEARCHED_CUSTOMERS = 40;
+/** Customer number → name, as fillCustomers writes it: the same name comes back every 6,400 customers. */
+const nameOf = (i: number) =>
+  `${FAMILY[i % FAMILY.length]} ${MIDDLE[Math.floor(i / FAMILY.length) % MIDDLE.length]} ${GIVEN[Math.floor(i / (FAMILY.length * MIDDLE.length)) % GIVEN.length]}`;
+/** A name as staff type it without accents. */
+const plain = (value: string) => value.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
+
+/**
+ * Every customer a search for these customers' names or emails finds: the searched ones and their namesakes (a
+ * name contains another's). On the small side they all get their whole history, as on the big one; with only the
+ * searched customers' history there, a search by a shared name read one customer's orders at 1k and two at 1M,
+ * and the ratio measured the answer rather than the shop's size.
+ */
+function foundBySearch(searched: readonly number[], customers: number): number[] {
+  const fields = Array.from({ length: customers }, (_, i) => [plain(nameOf(i)), customerEmail(i)]);
+  const found = new Set<number>();
+  for (const i of searched) {
+    const keywords = fields[i]!;
+    fields.forEach((texts, j) => {
+      if (keywords.some((keyword) => texts.some((text) => text.includes(keyword)))) found.add(j);
+    });
+  }
+  return [...found];
+}
+
 /** `count` numbers spread evenly over 1..limit. */
 const sample = (count: number, limit: number) => Array.from({ length: count }, (_, i) => 1 + Math.floor(((i + 0.5) * limit) / count));
 
@@ -318,7 +350,7 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
   const small = options.baseOrders ?? 1_000;
   const customers = options.customers ?? 10_000;
   const seconds = options.seconds ?? 2;
-  const rounds = options.rounds ?? 3;
+  const roundCount = options.rounds ?? 3;
   const connections = options.connections ?? 10;
   const log = options.log ?? ((line: string) => console.log(line));
 
@@ -335,12 +367,13 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
     // The same customers and first orders in both; the big one is then topped up. The customers whose orders the
     // probes read (the signed-in customer, the names and emails searched) have their whole history on both sides,
     // so a read answers the same rows at both sizes and the ratio measures the shop's size, not the answer's: at 1k
-    // they would otherwise have no orders at all (an empty page against a full one at 1M).
+    // they would otherwise have no orders at all (an empty page against a full one at 1M). Namesakes too (foundBySearch).
     const searched = sample(SEARCHED_CUSTOMERS, customers - 1);
+    const found = foundBySearch(searched, customers);
     let started = Date.now();
     await fillCustomers(clients[0]!, customers);
     await fillOrders(clients[0]!, 1, small, customers);
-    await fillOrders(clients[0]!, small + 1, big, customers, [SIGNED_IN_CUSTOMER, ...searched]);
+    await fillOrders(clients[0]!, small + 1, big, customers, [SIGNED_IN_CUSTOMER, ...found]);
     const fill1k = (Date.now() - started) / 1000;
     log(`scale: ${customers} customers and ${small} orders in ${fill1k.toFixed(1)} s`);
     started = Date.now();
@@ -363,9 +396,6 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
       });
     }
     const q = (value: string) => encodeURIComponent(value);
-    const nameOf = (i: number) =>
-      `${FAMILY[i % FAMILY.length]} ${MIDDLE[Math.floor(i / FAMILY.length) % MIDDLE.length]} ${GIVEN[Math.floor(i / (FAMILY.length * MIDDLE.length)) % GIVEN.length]}`;
-    const plain = (value: string) => value.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
     const probes: Probe[] = [
       // Codes that exist on that side, typed in lower case as staff may.
       { name: 'admin search by code', token: 'admin', paths: (orders) => sample(200, orders).map((n) => `/order/api/v1/admin/order/list?q=${orderCode(n).toLowerCase()}&page=1&limit=20`) },
@@ -385,32 +415,32 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
     }
     for (const side of sides) await settle(side.client);
 
-    const at1k = new Map<string, Figure>();
-    const at1M = new Map<string, Figure>();
+    const measured = new Map<string, Figure[][]>();
     for (const probe of probes) {
-      const best: (Figure | null)[] = [null, null];
-      for (const [i, side] of sides.entries()) {
+      for (const side of sides) {
         // One call first: it must answer.
         await api(side.shop.base, 'GET', probe.paths(side.orders)[0]!, { token: tokenOf(side, probe) }).catch((error: unknown) =>
           log(`scale: ${probe.name} at ${side.orders} orders: ${String(error).slice(0, 200)}`),
         );
-        best[i] = null;
       }
-      // The best of a few short rounds per side, the sides taking turns: a round can land on someone else's build.
-      for (let round = 0; round < rounds; round++) {
-        for (const [i, side] of sides.entries()) {
-          const next = await measure(side.shop, tokenOf(side, probe), probe.paths(side.orders), seconds, connections);
+      // Short rounds, each measuring both sides one right after the other, the first side taking turns: a round's
+      // ratio compares two figures taken within seconds of each other, and the figure is the median of the rounds'
+      // ratios with their spread, so one round landing on someone else's build neither makes nor breaks it.
+      const rounds: Figure[][] = [[], []];
+      for (let round = 0; round < roundCount; round++) {
+        for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
+          const side = sides[i]!;
+          rounds[i]!.push(await measure(side.shop, tokenOf(side, probe), probe.paths(side.orders), seconds, connections));
           await settle(side.client);
-          if (best[i] === null || next.rps > best[i]!.rps) best[i] = next;
         }
       }
       for (const [i, side] of sides.entries()) {
-        const figure = best[i];
-        if (!figure) throw new Error('no round of load was run');
-        const p99 = figure.answered > 0 ? `p99 ${figure.p99} ms` : `no answer within ${seconds} s`;
-        log(`scale: ${probe.name} at ${side.orders} orders: ${figure.rps} req/s, ${p99}${figure.failures ? `, ${figure.failures} failed` : ''}`);
-        (i === 0 ? at1k : at1M).set(probe.name, figure);
+        const figures = rounds[i]!;
+        const p99 = figures.map((figure) => (figure.answered > 0 ? `${figure.p99} ms` : 'no answer')).join(', ');
+        const failures = figures.reduce((sum, figure) => sum + figure.failures, 0);
+        log(`scale: ${probe.name} at ${side.orders} orders: ${figures.map((figure) => figure.rps).join(', ')} req/s, p99 ${p99}${failures ? `, ${failures} failed` : ''}`);
       }
+      measured.set(probe.name, rounds);
     }
 
     const plan = await deadlinePlan(clients[1]!);
@@ -418,16 +448,19 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
     if (/Seq Scan on orders/.test(plan)) throw new Error('the deadline sweep reads the whole orders table (Seq Scan on orders)');
 
     const rows = probes.map((probe): ScaleRow => {
-      const small = at1k.get(probe.name)!;
-      const large = at1M.get(probe.name)!;
+      const [small, large] = measured.get(probe.name)!;
+      const ratios = small!.map((figure, round) => (figure.rps > 0 ? round2(large![round]!.rps / figure.rps) : 0));
+      const p99sAt1M = large!.map((figure) => figure.p99);
       return {
         name: probe.name,
-        at1k: small.rps,
-        at1M: large.rps,
-        ratio: small.rps > 0 ? Math.round((large.rps / small.rps) * 100) / 100 : 0,
-        p99At1M: large.p99,
-        failuresAt1M: large.failures,
-        answeredAt1M: large.answered,
+        at1k: median(small!.map((figure) => figure.rps)),
+        at1M: median(large!.map((figure) => figure.rps)),
+        ratios,
+        ratio: median(ratios),
+        p99sAt1M,
+        p99At1M: median(p99sAt1M),
+        failuresAt1M: large!.reduce((sum, figure) => sum + figure.failures, 0),
+        answeredAt1M: large!.reduce((sum, figure) => sum + figure.answered, 0),
       };
     });
     return { rows, deadlinePlan: plan, fillSeconds: { at1k: fill1k, at1M: fill1M } };
@@ -440,11 +473,12 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
 
 function printTable(result: ScaleResult): void {
   console.log(`\nAdmin at a million orders (fill: ${result.fillSeconds.at1k.toFixed(0)} s + ${result.fillSeconds.at1M.toFixed(0)} s)\n`);
-  console.log('| figure | 1k orders (req/s) | 1M orders (req/s) | ratio | p99 at 1M (ms) | failed at 1M |');
+  console.log('| figure | 1k orders (req/s) | 1M orders (req/s) | ratio (rounds) | p99 at 1M (ms) | failed at 1M |');
   console.log('|---|---|---|---|---|---|');
   for (const row of result.rows) {
     const p99 = row.answeredAt1M > 0 ? String(row.p99At1M) : 'no answer';
-    console.log(`| ${row.name} | ${row.at1k} | ${row.at1M} | ${row.ratio.toFixed(2)} | ${p99} | ${row.failuresAt1M} |`);
+    const spread = `${Math.min(...row.ratios).toFixed(2)}–${Math.max(...row.ratios).toFixed(2)}`;
+    console.log(`| ${row.name} | ${row.at1k} | ${row.at1M} | ${row.ratio.toFixed(2)} (${spread}) | ${p99} | ${row.failuresAt1M} |`);
   }
 }
 
