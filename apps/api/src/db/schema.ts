@@ -380,7 +380,9 @@ export const bankTransfers = pgTable(
     // The day's totals go by the bank's time, as the bank statement does.
     index('bank_transfers_transaction_idx').on(t.transactionAt),
     index('bank_transfers_reference_idx').on(t.accountNumber, t.reference).where(sql`${t.reference} <> ''`),
-    index('bank_transfers_amount_time_idx').on(t.amountVnd, t.transactionAt),
+    // Another provider's report of one movement is looked for by amount, memo and minute through migration 0011's
+    // bank_transfers_memo_idx, an expression index kept in SQL only (migrations 0011, 0017): no other index may fit
+    // that lookup, or a kept plan can settle on it and read every transfer of the amount (decision 0026).
     check(
       'bank_transfers_status_known',
       sql`${t.status} in ('received', 'matched', 'unmatched', 'ignored', 'attached', 'refunded', 'invalid', 'duplicate', 'manual', 'verified')`,

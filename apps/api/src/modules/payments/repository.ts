@@ -76,9 +76,9 @@ export async function findFirstReport(tx: Db, transfer: TransferRow): Promise<Tr
   const [byMemo] = await first(
     and(
       sql`${compactMemo(bankTransfers.content)} = ${transfer.content.toLowerCase().replace(/[^a-z0-9]/g, '')}`,
-      // The same minute as a range on the column, so the index finds it.
-      sql`${bankTransfers.transactionAt} >= date_trunc('minute', ${transfer.transactionAt.toISOString()}::timestamptz)`,
-      sql`${bankTransfers.transactionAt} < date_trunc('minute', ${transfer.transactionAt.toISOString()}::timestamptz) + interval '1 minute'`,
+      // The same minute compared truncated, which no index serves: as a range it fit bank_transfers_transaction_idx,
+      // and a kept plan read the minute's every transfer through it. Amount and memo find it (migration 0017).
+      sql`date_trunc('minute', ${bankTransfers.transactionAt}) = date_trunc('minute', ${transfer.transactionAt.toISOString()}::timestamptz)`,
     ),
   );
   if (!byReference || !byMemo) return byReference ?? byMemo;
