@@ -224,10 +224,13 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_code_key').on(t.code),
-    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
-    // Migration 0013 adds INCLUDE (status, due_at, finished_at, id), which drizzle cannot write: the console's
-    // search sorts a customer's orders in the queue's order from the index alone.
-    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // Only orders placed with a key (migration 0018): it answers whether a key was used, and does not fit a
+    // customer's whole history, where a kept plan could read it instead of orders_user_created_idx.
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    // Migration 0018 makes it (user_id, created_at, id) INCLUDE (status, due_at, finished_at), which drizzle cannot
+    // write: a customer's page (created_at DESC, id DESC) is the index read backwards, and the console's search
+    // sorts a customer's orders in the queue's order from the index alone (0013).
+    index('orders_user_created_idx').on(t.userId, t.createdAt, t.id),
     // Open orders are few whatever the history: the deadline sweep, the at-risk count and the open coin
     // orders holding a customer's coins read these small partial indexes (decision 0013).
     index('orders_open_due_idx').on(t.dueAt).where(sql`${t.status} in (${sql.raw(OPEN)})`),
