@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { BankProvider } from '@lucky/shared';
 import { bankTransfers } from '../../db/schema.js';
 import { createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
+import { indexEntriesRead } from '../../test/index-reads.js';
 import { useTestApp } from '../../test/suite.js';
 import { receivePayingTransfer } from '../orders/lifecycle-repository.js';
 import { newOrderCode } from '../orders/service.js';
@@ -84,13 +85,7 @@ describe("another provider's report of the same movement", () => {
         from generate_series(1, ${burst}) i`);
       // Every call on the plan a session keeps after a few calls: PostgreSQL's generic plan, made without the values.
       await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      // Index entries read in this transaction, over every index of bank_transfers (both drivers answer `rows`).
-      const indexEntries = async () => {
-        const result = (await tx.execute(sql`select coalesce(sum(pg_stat_get_xact_tuples_returned(indexrelid)), 0)::int as n
-          from pg_index where indrelid = 'bank_transfers'::regclass`)) as unknown as { rows: { n: number }[] };
-        return Number(result.rows[0]!.n);
-      };
-      const before = await indexEntries();
+      const before = await indexEntriesRead(tx, 'bank_transfers');
       const now = new Date();
       const outcome = await receivePayingTransfer(tx, {
         transfer: {
@@ -116,7 +111,7 @@ describe("another provider's report of the same movement", () => {
         origin: 'test',
       });
       expect(outcome.outcome).toBe('matched');
-      return (await indexEntries()) - before;
+      return (await indexEntriesRead(tx, 'bank_transfers')) - before;
     });
     // Its own provider and id, its reference, its memo: a handful of index entries, not the burst's 300.
     expect(returned).toBeLessThan(10);
