@@ -21,7 +21,11 @@ const FINISHED = 6000;
 const OPEN_EACH = 150;
 
 /** `count` copies of order `from` in `status`, numbered on from `firstNumber`, shared among `userIds`, a second apart. */
-function copiesOf(db: Db, from: string, copies: { count: number; firstNumber: number; userIds: string[]; status: number }) {
+function copiesOf(
+  db: Db,
+  from: string,
+  copies: { count: number; firstNumber: number; userIds: string[]; status: number },
+) {
   return db.execute(sql`
     insert into orders (id, code, user_id, platform_id, platform_name, status, pay_method, pay_qr_code, total_price_vnd,
                         total_coin, total_gift_coin, order_bank_name, order_contact, order_account, order_server, order_uid,
@@ -36,7 +40,13 @@ function copiesOf(db: Db, from: string, copies: { count: number; firstNumber: nu
 }
 
 const sequentialScans = async (tx: Db): Promise<number> =>
-  Number(((await tx.execute(sql`select pg_stat_get_xact_numscans('orders'::regclass)::int as n`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  Number(
+    (
+      (await tx.execute(sql`select pg_stat_get_xact_numscans('orders'::regclass)::int as n`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n,
+  );
 
 describe('the queue filtered by an open status', () => {
   it('reads the open orders for the page and its count, not the history, on a kept plan', async () => {
@@ -64,7 +74,13 @@ describe('the queue filtered by an open status', () => {
         // The plan a connection keeps for the statement after a few calls: made without the values.
         await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
         const [entriesBefore, scansBefore] = [await indexEntriesRead(tx, 'orders'), await sequentialScans(tx)];
-        const body = await listOrdersBody(tx, { status, payMethod: null, platformId: null, atRiskAt: null }, { limit: 20, offset: 0 }, new Date(), 1000);
+        const body = await listOrdersBody(
+          tx,
+          { status, payMethod: null, platformId: null, atRiskAt: null },
+          { limit: 20, offset: 0 },
+          new Date(),
+          1000,
+        );
         return {
           entries: (await indexEntriesRead(tx, 'orders')) - entriesBefore,
           scans: (await sequentialScans(tx)) - scansBefore,
