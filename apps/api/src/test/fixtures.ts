@@ -77,7 +77,7 @@ export async function createCustomer(
 }
 
 // Orders are the orders module's tables: its test support writes and reads them (modules/orders/test-support.ts).
-export { createOrder, storedOrder, updateStoredOrder } from '../modules/orders/test-support.js';
+export { copyOrder, createOrder, storedOrder, updateStoredOrder } from '../modules/orders/test-support.js';
 
 /** A stored picture row (tiny, not a real image): enough for checks that a file id exists. */
 export async function createStoredFile(db: Db) {

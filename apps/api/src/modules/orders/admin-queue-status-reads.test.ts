@@ -7,9 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminOrderList, ORDER_STATUS } from '@lucky/shared';
-import type { Db } from '../../db/client.js';
-import { createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
-import { indexEntriesRead } from '../../test/index-reads.js';
+import { copyOrder, createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
+import { readsOf } from '../../test/index-reads.js';
 import { useTestApp } from '../../test/suite.js';
 import { listOrdersBody } from './admin-repository.js';
 import { newOrderCode } from './order-code.js';
@@ -20,33 +19,14 @@ const FINISHED = 6000;
 /** Open orders of each open status. */
 const OPEN_EACH = 150;
 
-/** `count` copies of order `from` in `status`, numbered on from `firstNumber`, shared among `userIds`, a second apart. */
-function copiesOf(
-  db: Db,
-  from: string,
-  copies: { count: number; firstNumber: number; userIds: string[]; status: number },
-) {
-  return db.execute(sql`
-    insert into orders (id, code, user_id, platform_id, platform_name, status, pay_method, pay_qr_code, total_price_vnd,
-                        total_coin, total_gift_coin, order_bank_name, order_contact, order_account, order_server, order_uid,
-                        order_comment, due_at, finished_at, created_at, updated_at)
-    select gen_random_uuid(), 'LK' || lpad((${copies.firstNumber} - 1 + i)::text, 8, '0'),
-           (${sql.param(copies.userIds)}::uuid[])[1 + i % ${copies.userIds.length}],
-           platform_id, platform_name, ${copies.status}, pay_method, pay_qr_code, total_price_vnd, total_coin, total_gift_coin,
-           order_bank_name, order_contact, order_account, order_server, order_uid, order_comment, due_at + i * interval '1 second',
-           case when ${copies.status} in (2, 3) then created_at + i * interval '1 second' + interval '1 hour' end,
-           created_at + i * interval '1 second', updated_at
-    from orders, generate_series(1, ${copies.count}) i where id = ${from}`);
-}
-
-const sequentialScans = async (tx: Db): Promise<number> =>
-  Number(
-    (
-      (await tx.execute(sql`select pg_stat_get_xact_numscans('orders'::regclass)::int as n`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0]!.n,
-  );
+/** Copies in `status`, a second apart from the original on, not paid; finished an hour after placing when finished. */
+const copiesIn = (status: number) => ({
+  status: sql`${status}`,
+  paid_at: sql`null`,
+  due_at: sql`due_at + i * interval '1 second'`,
+  finished_at: sql`case when ${status} in (2, 3) then created_at + i * interval '1 second' + interval '1 hour' end`,
+  created_at: sql`created_at + i * interval '1 second'`,
+});
 
 describe('the queue filtered by an open status', () => {
   it('reads the open orders for the page and its count, not the history, on a kept plan', async () => {
@@ -65,27 +45,34 @@ describe('the queue filtered by an open status', () => {
       lines: [{ storeId: item.id, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }],
     });
     // A shop's history, in a table no statistics have been gathered on yet, and a few open orders.
-    await copiesOf(db, first.id, { count: FINISHED, firstNumber: 1, userIds, status: ORDER_STATUS.COMPLETED });
-    await copiesOf(db, first.id, { count: OPEN_EACH, firstNumber: 100_001, userIds, status: ORDER_STATUS.PENDING });
-    await copiesOf(db, first.id, { count: OPEN_EACH, firstNumber: 200_001, userIds, status: ORDER_STATUS.PROCESSING });
+    await copyOrder(db, first.id, { count: FINISHED, firstNumber: 1, userIds, set: copiesIn(ORDER_STATUS.COMPLETED) });
+    await copyOrder(db, first.id, {
+      count: OPEN_EACH,
+      firstNumber: 100_001,
+      userIds,
+      set: copiesIn(ORDER_STATUS.PENDING),
+    });
+    await copyOrder(db, first.id, {
+      count: OPEN_EACH,
+      firstNumber: 200_001,
+      userIds,
+      set: copiesIn(ORDER_STATUS.PROCESSING),
+    });
 
     for (const status of [ORDER_STATUS.PENDING, ORDER_STATUS.PROCESSING]) {
-      const { entries, scans, list } = await db.transaction(async (tx) => {
+      const {
+        value: list,
+        indexEntries: entries,
+        sequentialScans: scans,
+      } = await db.transaction(async (tx) => {
         // The plan a connection keeps for the statement after a few calls: made without the values.
         await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-        const [entriesBefore, scansBefore] = [await indexEntriesRead(tx, 'orders'), await sequentialScans(tx)];
-        const body = await listOrdersBody(
-          tx,
-          { status, payMethod: null, platformId: null, atRiskAt: null },
-          { limit: 20, offset: 0 },
-          new Date(),
-          1000,
-        );
-        return {
-          entries: (await indexEntriesRead(tx, 'orders')) - entriesBefore,
-          scans: (await sequentialScans(tx)) - scansBefore,
-          list: adminOrderList.parse(JSON.parse(body)),
-        };
+        return readsOf(tx, 'orders', async () => {
+          const filter = { status, payMethod: null, platformId: null, atRiskAt: null };
+          return adminOrderList.parse(
+            JSON.parse(await listOrdersBody(tx, filter, { limit: 20, offset: 0 }, new Date(), 1000)),
+          );
+        });
       });
       // The page and the count each read the 300 open orders' index at most; no order is read from the table's start.
       expect(scans, `status ${status}`).toBe(0);

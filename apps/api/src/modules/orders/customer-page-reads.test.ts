@@ -5,9 +5,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.js';
-import { createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
-import { indexEntriesRead } from '../../test/index-reads.js';
+import { copyOrder, createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
+import { readsOf } from '../../test/index-reads.js';
 import { useTestApp } from '../../test/suite.js';
 import { newOrderCode } from './order-code.js';
 import { userOrderPageBody } from './page-bodies.js';
@@ -16,21 +15,8 @@ const t = useTestApp();
 
 const HISTORY = 400;
 
-/**
- * `count` copies of order `from`, their codes numbered on from `firstNumber`, the i-th (from 1) for
- * customer `userIds[i % userIds.length]`, placed `after` the original (an interval written in terms of `i`).
- */
-function copiesOf(db: Db, from: string, copies: { count: number; firstNumber: number; userIds: string[]; after: SQL }) {
-  return db.execute(sql`
-    insert into orders (id, code, user_id, platform_id, platform_name, status, pay_method, pay_qr_code, total_price_vnd,
-                        total_coin, total_gift_coin, order_bank_name, order_contact, order_account, order_server, order_uid,
-                        order_comment, due_at, created_at, updated_at)
-    select gen_random_uuid(), 'LK' || lpad((${copies.firstNumber} - 1 + i)::text, 8, '0'),
-           (${sql.param(copies.userIds)}::uuid[])[1 + i % ${copies.userIds.length}],
-           platform_id, platform_name, status, pay_method, pay_qr_code, total_price_vnd, total_coin, total_gift_coin, order_bank_name,
-           order_contact, order_account, order_server, order_uid, order_comment, due_at, created_at + ${copies.after}, updated_at
-    from orders, generate_series(1, ${copies.count}) i where id = ${from}`);
-}
+/** Copies of an order placed `after` it (an interval written in terms of `i`), neither paid nor finished. */
+const placedAfter = (after: SQL) => ({ created_at: sql`created_at + ${after}`, paid_at: sql`null`, finished_at: sql`null` });
 
 describe("a customer's page of orders", () => {
   it('reads about a page of index entries, not the whole history, at any page', async () => {
@@ -49,19 +35,20 @@ describe("a customer's page of orders", () => {
     });
     // A long history: copies of the first order, one a minute after it, every tenth pair placed in the same
     // millisecond so the id has ties to break.
-    await copiesOf(db, first.id, { count: HISTORY - 1, firstNumber: 1, userIds: [customer.userId], after: sql`(i - i % 10 / 9) * interval '1 minute'` });
+    await copyOrder(db, first.id, { count: HISTORY - 1, firstNumber: 1, userIds: [customer.userId], set: placedAfter(sql`(i - i % 10 / 9) * interval '1 minute'`) });
 
     // And a shop around them: 8,000 orders of 20 other customers, in a table no statistics have been gathered on
     // yet (as a shop's orders are between two runs of autovacuum).
     const others = await Promise.all(Array.from({ length: 20 }, () => createCustomer(db, t.app.ctx.tokens)));
-    await copiesOf(db, first.id, { count: 8000, firstNumber: 100_001, userIds: others.map((other) => other.userId), after: sql`i * interval '1 second'` });
+    await copyOrder(db, first.id, { count: 8000, firstNumber: 100_001, userIds: others.map((other) => other.userId), set: placedAfter(sql`i * interval '1 second'`) });
 
     const pages = await db.transaction(async (tx) => {
       const read: { entries: number; body: { rows: { id: string; created_at: string }[]; total: number } }[] = [];
       for (const offset of [0, 100, 380]) {
-        const before = await indexEntriesRead(tx, 'orders');
-        const body = JSON.parse(await userOrderPageBody(tx, customer.userId, { status: null, limit: 10, offset }));
-        read.push({ entries: (await indexEntriesRead(tx, 'orders')) - before, body });
+        const { value: body, indexEntries } = await readsOf(tx, 'orders', async () =>
+          JSON.parse(await userOrderPageBody(tx, customer.userId, { status: null, limit: 10, offset })),
+        );
+        read.push({ entries: indexEntries, body });
       }
       return read;
     });

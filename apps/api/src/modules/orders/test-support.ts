@@ -3,7 +3,7 @@
  * Here so that, tests included, only this module's files name the order tables.
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema.js';
 
@@ -89,4 +89,33 @@ export async function storedOrder(db: Db, id: string) {
 /** Changes a stored order behind the lifecycle's back (a test's set-up only). */
 export async function updateStoredOrder(db: Db, id: string, changes: Partial<typeof orders.$inferInsert>): Promise<void> {
   await db.update(orders).set(changes).where(eq(orders.id, id));
+}
+
+/** The columns `copyOrder` copies from the original unless told otherwise. */
+const COPIED_COLUMNS = [
+  'platform_id', 'platform_name', 'status', 'pay_method', 'pay_qr_code', 'total_price_vnd', 'total_coin', 'total_gift_coin',
+  'order_bank_name', 'order_contact', 'order_account', 'order_server', 'order_uid', 'order_comment', 'paid_at', 'due_at',
+  'finished_at', 'created_at', 'updated_at',
+] as const;
+
+/**
+ * `count` copies of order `from` in one statement (a history of thousands of orders in a test): their codes numbered
+ * on from `firstNumber`, the i-th (from 1) for customer `userIds[i % userIds.length]`. A column of `set` takes that
+ * SQL instead of the original's value; it may use `i` and the original's columns. The copies have no lines.
+ */
+export function copyOrder(
+  db: Db,
+  from: string,
+  copies: { count: number; firstNumber: number; userIds: string[]; set?: Partial<Record<(typeof COPIED_COLUMNS)[number], SQL>> },
+) {
+  const columns = sql.join(COPIED_COLUMNS.map((column) => sql.identifier(column)), sql`, `);
+  const values = sql.join(
+    COPIED_COLUMNS.map((column) => copies.set?.[column] ?? sql.identifier(column)),
+    sql`, `,
+  );
+  return db.execute(sql`
+    insert into orders (id, code, user_id, ${columns})
+    select gen_random_uuid(), 'LK' || lpad((${copies.firstNumber} - 1 + i)::text, 8, '0'),
+           (${sql.param(copies.userIds)}::uuid[])[1 + i % ${copies.userIds.length}], ${values}
+    from orders, generate_series(1, ${copies.count}) i where id = ${from}`);
 }
