@@ -34,7 +34,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { adminOrderRoutes } from './modules/orders/admin-routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
-import { resealOrderPasswords } from './modules/orders/service.js';
+import { createCustomerPages, readEveryPage, resealOrderPasswords } from './modules/orders/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { recordManualPayment } from './modules/payments/service.js';
 import { storageRoutes } from './modules/storage/routes.js';
@@ -53,6 +53,11 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from config. */
   database?: Database;
+  /**
+   * Whether this app is the only one writing to the database (default: when it opened the database itself). Only
+   * then, on PGlite, are customers' pages of orders kept in memory: every change is announced here first.
+   */
+  ownsDatabase?: boolean;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   /** Where log lines go (default stdout): readable lines in a terminal, a capture in tests. */
@@ -86,6 +91,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const catalogue = createCatalogueCache(database, app.log);
   await catalogue.start();
   app.addHook('onClose', () => catalogue.stop());
+  // PGlite's data folder is locked to this process, and an app that owns it announces every change to an order
+  // here at once: a customer's pages are kept until an event about them (decision 0030). On PostgreSQL another
+  // instance's change arrives a moment later, so every page is read.
+  const keepPages = database.kind === 'pglite' && (options.ownsDatabase ?? !options.database);
+  const orderPages = keepPages ? createCustomerPages() : readEveryPage;
+  if (keepPages) {
+    const stopForgetting = events.subscribe((event) => {
+      if (event.userId) orderPages.forget(event.userId);
+    });
+    app.addHook('onClose', async () => {
+      stopForgetting();
+    });
+  }
 
   const ctx: AppContext = {
     config,
@@ -96,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     events,
     catalogue,
+    orderPages,
     moneyIn: { recordManualPayment: (tx, payment) => recordManualPayment(ctx, tx, payment) },
   };
   app.decorate('ctx', ctx);

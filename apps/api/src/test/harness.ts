@@ -77,7 +77,7 @@ export async function createTestApp(overrides: Env = {}, options: TestAppOptions
   const own = options.database ? null : await createTestDatabase();
   const { database, url } = options.database ?? own!;
   const config = testConfig(overrides, url);
-  const app = await buildApp(config, { database, serveWeb: false, logStream: options.logStream });
+  const app = await buildApp(config, { database, ownsDatabase: own !== null, serveWeb: false, logStream: options.logStream });
   options.beforeReady?.(app);
   await app.ready();
 

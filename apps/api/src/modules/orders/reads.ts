@@ -7,6 +7,7 @@ import {
   ORDER_STATUS_ALL,
   type Order,
 } from '@lucky/shared';
+import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import * as repo from './repository.js';
@@ -73,11 +74,17 @@ export async function getOrder(db: Db, userId: string, orderId: string): Promise
 
 /**
  * A page of the caller's own orders, newest first, and how many match: the response body as PostgreSQL
- * writes it (page-bodies.ts), in the shape of `OrderList`.
+ * writes it (page-bodies.ts), in the shape of `OrderList`; on the embedded database, kept in memory until the
+ * customer's orders change (page-cache.ts).
  */
-export function listOrdersBody(db: Db, userId: string, query: { page: number; limit: number; status?: number | undefined }): Promise<string> {
+export function listOrdersBody(
+  ctx: Pick<AppContext, 'db' | 'orderPages'>,
+  userId: string,
+  query: { page: number; limit: number; status?: number | undefined },
+): Promise<string> {
   const status = query.status === undefined || query.status === ORDER_STATUS_ALL ? null : query.status;
-  return userOrderPageBody(db, userId, { status, limit: query.limit, offset: (query.page - 1) * query.limit });
+  const page = { status, limit: query.limit, offset: (query.page - 1) * query.limit };
+  return ctx.orderPages.page(userId, `${status ?? 'all'}:${page.limit}:${page.offset}`, () => userOrderPageBody(ctx.db, userId, page));
 }
 
 /** How many orders the customer has placed: their kept count (order-counts.ts), one row whatever their history. */

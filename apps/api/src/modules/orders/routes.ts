@@ -63,7 +63,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
         response: { 200: orderList, 400: errorBody, 401: errorBody },
       },
     },
-    async (request, reply) => sendJsonBody(reply, await listOrdersBody(ctx.db, currentUser(request).id, request.query)),
+    async (request, reply) => sendJsonBody(reply, await listOrdersBody(ctx, currentUser(request).id, request.query)),
   );
 
   // Static paths win over '/:id' in Fastify's router whatever the order; registered first for readers.

@@ -36,3 +36,4 @@ export { resealOrderPasswords, type ResealResult } from './reseal.js';
 export { orderCodeOf, orderCountOf, orderIdsWithCodeLike, pendingCoinsOf } from './read-models.js';
 export { ORDER_CODE_PATTERN, ORDER_CODE_PREFIX, newOrderCode } from './order-code.js';
 export { dueAtFor } from './due-at.js';
+export { createCustomerPages, readEveryPage, type CustomerPages } from './page-cache.js';
