@@ -9,8 +9,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS, PAY_METHOD } from '@lucky/shared';
 import { claimAtRiskOrders, findOverdueOrderIds } from '../modules/orders/lifecycle-repository.js';
-import { newOrderCode } from '../modules/orders/order-code.js';
-import { copyOrder, createCustomer, createOrder, createPlatform, createStoreItem } from '../test/fixtures.js';
+import { copyOrder, historyOrigin } from '../test/fixtures.js';
 import { readsOf } from '../test/index-reads.js';
 import { useTestApp } from '../test/suite.js';
 
@@ -18,7 +17,6 @@ const t = useTestApp();
 
 const FINISHED = 6000;
 const OPEN = 200;
-const HOUR = 3_600_000;
 
 /** Copies in `status` paid with `payMethod`, placed two hours ago, due `dueIn` from now plus i minutes. */
 const copiesIn = (status: number, payMethod: number, dueIn: string) => ({
@@ -32,19 +30,7 @@ const copiesIn = (status: number, payMethod: number, dueIn: string) => ({
 describe("the deadline job's searches", () => {
   it('read the open orders, not the history, on a kept plan', async () => {
     const db = t.app.ctx.db;
-    const platform = await createPlatform(db, { name: 'Liên Quân Hạn Chót' });
-    const item = await createStoreItem(db, platform.id, { priceVnd: 20_000 });
-    const customers = await Promise.all(Array.from({ length: 20 }, () => createCustomer(db, t.app.ctx.tokens)));
-    const userIds = customers.map((customer) => customer.userId);
-    const first = await createOrder(db, {
-      userId: userIds[0]!,
-      platformId: platform.id,
-      code: newOrderCode(),
-      status: ORDER_STATUS.COMPLETED,
-      payMethod: PAY_METHOD.BANK,
-      createdAt: new Date(Date.now() - 48 * HOUR),
-      lines: [{ storeId: item.id, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }],
-    });
+    const { first, userIds } = await historyOrigin(db, t.app.ctx.tokens, 'Liên Quân Hạn Chót');
     // A history of finished orders, in a table no statistics have been gathered on yet, and paid open ones: half of
     // them past due (the sweep's), half due within the next hours (the at-risk announcement's, the first few).
     await copyOrder(db, first.id, {

@@ -5,6 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { coinLedger, platforms, storedFiles, storeItems, users } from '../db/schema.js';
 import { toSearchText } from '../lib/search-text.js';
+import { newOrderCode } from '../modules/orders/order-code.js';
+import { createOrder } from '../modules/orders/test-support.js';
 
 export async function createPlatform(
   db: Db,
@@ -78,6 +80,27 @@ export async function createCustomer(
 
 // Orders are the orders module's tables: its test support writes and reads them (modules/orders/test-support.ts).
 export { copyOrder, createOrder, storedOrder, updateStoredOrder } from '../modules/orders/test-support.js';
+
+/**
+ * The start of a shop's history for the kept-plan tests: a platform named `platformName` with one item, 20 customers,
+ * and one completed bank order of the first, placed two days ago, for `copyOrder` to copy into thousands.
+ */
+export async function historyOrigin(db: Db, tokens: Parameters<typeof createCustomer>[1], platformName: string) {
+  const platform = await createPlatform(db, { name: platformName });
+  const item = await createStoreItem(db, platform.id, { priceVnd: 20_000 });
+  const customers = await Promise.all(Array.from({ length: 20 }, () => createCustomer(db, tokens)));
+  const userIds = customers.map((customer) => customer.userId);
+  const first = await createOrder(db, {
+    userId: userIds[0]!,
+    platformId: platform.id,
+    code: newOrderCode(),
+    status: 2,
+    payMethod: 1,
+    createdAt: new Date(Date.now() - 48 * 3_600_000),
+    lines: [{ storeId: item.id, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }],
+  });
+  return { first, userIds };
+}
 
 /** A stored picture row (tiny, not a real image): enough for checks that a file id exists. */
 export async function createStoredFile(db: Db) {

@@ -7,11 +7,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminOrderList, ORDER_STATUS } from '@lucky/shared';
-import { copyOrder, createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
+import { copyOrder, historyOrigin } from '../../test/fixtures.js';
 import { readsOf } from '../../test/index-reads.js';
 import { useTestApp } from '../../test/suite.js';
 import { listOrdersBody } from './admin-repository.js';
-import { newOrderCode } from './order-code.js';
 
 const t = useTestApp();
 
@@ -31,19 +30,7 @@ const copiesIn = (status: number) => ({
 describe('the queue filtered by an open status', () => {
   it('reads the open orders for the page and its count, not the history, on a kept plan', async () => {
     const db = t.app.ctx.db;
-    const platform = await createPlatform(db, { name: 'Liên Quân Hàng Đợi' });
-    const item = await createStoreItem(db, platform.id, { priceVnd: 20_000 });
-    const customers = await Promise.all(Array.from({ length: 20 }, () => createCustomer(db, t.app.ctx.tokens)));
-    const userIds = customers.map((customer) => customer.userId);
-    const first = await createOrder(db, {
-      userId: userIds[0]!,
-      platformId: platform.id,
-      code: newOrderCode(),
-      status: ORDER_STATUS.COMPLETED,
-      payMethod: 1,
-      createdAt: new Date(Date.now() - 48 * 3_600_000),
-      lines: [{ storeId: item.id, priceVnd: 20_000, coinCost: 200, giftCoin: 10 }],
-    });
+    const { first, userIds } = await historyOrigin(db, t.app.ctx.tokens, 'Liên Quân Hàng Đợi');
     // A shop's history, in a table no statistics have been gathered on yet, and a few open orders.
     await copyOrder(db, first.id, { count: FINISHED, firstNumber: 1, userIds, set: copiesIn(ORDER_STATUS.COMPLETED) });
     await copyOrder(db, first.id, {
