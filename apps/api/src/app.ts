@@ -34,7 +34,13 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { adminOrderRoutes } from './modules/orders/admin-routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
-import { createCustomerPages, readEveryPage, resealOrderPasswords } from './modules/orders/service.js';
+import {
+  PLACEMENT_BATCHES,
+  createCustomerPages,
+  createPlacementBatches,
+  readEveryPage,
+  resealOrderPasswords,
+} from './modules/orders/service.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { recordManualPayment } from './modules/payments/service.js';
 import { storageRoutes } from './modules/storage/routes.js';
@@ -115,6 +121,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     catalogue,
     orderPages,
+    placements: createPlacementBatches(database.db, {
+      ...PLACEMENT_BATCHES,
+      onSplit: (error, count) =>
+        app.log.warn(
+          { code: (error as { code?: unknown }).code, orders: count },
+          'orders written together failed; each is placed on its own',
+        ),
+    }),
     moneyIn: { recordManualPayment: (tx, payment) => recordManualPayment(ctx, tx, payment) },
   };
   app.decorate('ctx', ctx);

@@ -6,7 +6,7 @@ import type { AccessTokens } from './lib/access-token.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { CatalogueCache } from './modules/catalog/service.js';
 import type { EventHub } from './modules/events/service.js';
-import type { CustomerPages } from './modules/orders/service.js';
+import type { CustomerPages, PlacementBatches } from './modules/orders/service.js';
 
 /** A payment staff confirmed by hand, as the orders module hands it to the payments module to record. */
 export interface ManualPayment {
@@ -33,6 +33,8 @@ export interface AppContext {
   catalogue: CatalogueCache;
   /** Customers' pages of orders: kept in memory on an embedded database this app owns, read every time otherwise (modules/orders/page-cache.ts). */
   orderPages: CustomerPages;
+  /** Orders placed at the same moment, written together (modules/orders/placement-batches.ts). */
+  placements: PlacementBatches;
   /**
    * Money in (modules/payments): records staff's manual payment of an order as a transfer, in the caller's
    * transaction, and answers its id. Wired in app.ts, so the orders module asks for it without importing payments.

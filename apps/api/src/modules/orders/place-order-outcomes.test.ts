@@ -4,63 +4,18 @@
  * code is 'code_taken' (the service draws another), a used key is 'replay' whatever code was drawn for the retry,
  * and neither writes anything.
  */
-import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
-import { createCustomer, createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
+import { grantCoins } from '../../test/fixtures.js';
 import { useTestApp } from '../../test/suite.js';
 import * as repo from './repository.js';
+import { customerAndItem as placingCustomer, newCode, placementWrite } from './test-support.js';
 
 const t = useTestApp();
 
-async function customerAndItem() {
-  const db = t.app.ctx.db;
-  const platform = await createPlatform(db, { name: 'Liên Quân Mã Đơn' });
-  const item = await createStoreItem(db, platform.id, { priceVnd: 20_000, coinCost: 200, giftCoin: 10 });
-  const customer = await createCustomer(db, t.app.ctx.tokens);
-  return { platform, item, customer };
-}
-
-function write(
-  { platform, item, customer }: Awaited<ReturnType<typeof customerAndItem>>,
-  values: { code: string; key: string | null; requestHash?: string; payMethod?: 0 | 1 },
-): repo.PlaceOrderWrite {
-  const payMethod = values.payMethod ?? 1;
-  const now = new Date();
-  return {
-    order: {
-      id: crypto.randomUUID(),
-      code: values.code,
-      userId: customer.userId,
-      platformId: platform.id,
-      platformName: platform.name,
-      status: 0,
-      payMethod,
-      payQrCode: '',
-      totalPriceVnd: 20_000,
-      totalCoin: 200,
-      totalGiftCoin: payMethod === 0 ? 0 : 10,
-      bankName: 'Nguyễn Văn An',
-      contact: '',
-      account: '',
-      passEncrypted: null,
-      server: 'Asia',
-      uid: '123456789',
-      comment: '',
-      idempotencyKey: values.key,
-      requestHash: values.requestHash ?? 'hash-1',
-      createdAt: now,
-      dueAt: new Date(now.getTime() + 60 * 60 * 1000),
-    },
-    lines: [{ position: 0, storeId: item.id, name: item.name, priceVnd: 20_000, coinCost: 200, giftCoin: 10, quantity: 1 }],
-    coinsNeeded: payMethod === 0 ? 200 : 0,
-    audit: { action: 'order.create', after: { code: values.code } },
-    event: { kind: 'order', cause: 'placed', origin: 'test' },
-  };
-}
-
-const newCode = () => `LK${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
+const customerAndItem = () => placingCustomer(t.app.ctx.db, t.app.ctx.tokens);
+const write = placementWrite;
 const ordersOf = (userId: string) => t.app.ctx.db.select({ id: orders.id, code: orders.code }).from(orders).where(eq(orders.userId, userId));
 
 describe('place_order() when its insert is refused', () => {

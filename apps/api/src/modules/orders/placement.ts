@@ -124,9 +124,10 @@ async function replayedOrder(db: Db, userId: string, key: string, fingerprint: s
 
 /**
  * POST /order/api/v1/order. The API prices the order from the catalogue, draws its code and seals the
- * game password; the database writes it in one round trip (repo.placeOrder) under the customer's row
- * lock. For coin orders the check and the reservation are one step there, so parallel orders queue and
- * can never overspend; a retried Idempotency-Key finds the first order under the same lock.
+ * game password; the database writes it under the customer's row lock, in one round trip shared with the
+ * orders placed at the same moment (ctx.placements: placement-batches.ts, decision 0031). For coin orders the
+ * check and the reservation are one step there, so parallel orders queue and can never overspend; a retried
+ * Idempotency-Key finds the first order under the same lock.
  */
 export async function placeOrder(ctx: AppContext, userId: string, input: OrderRequest, options: PlaceOrderOptions): Promise<Order> {
   const key = options.idempotencyKey;
@@ -180,7 +181,7 @@ export async function placeOrder(ctx: AppContext, userId: string, input: OrderRe
           ? buildVietQrPayload({ bankBin: ctx.config.bank.bin, accountNumber: ctx.config.bank.accountNumber, amountVnd: values.totalPriceVnd, memo: code })
           : '';
       const order: repo.PlacedOrderValues = { ...values, code, payQrCode };
-      const placed = await repo.placeOrder(ctx.db, {
+      const placed = await ctx.placements.place({
         order,
         lines: draft.lines,
         coinsNeeded: values.payMethod === PAY_METHOD.COIN ? values.totalCoin : 0,

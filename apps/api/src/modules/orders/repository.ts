@@ -48,8 +48,31 @@ export type PlaceOrderOutcome =
  * placed earlier with the same idempotency key is answered instead.
  */
 export async function placeOrder(db: Db, write: PlaceOrderWrite): Promise<PlaceOrderOutcome> {
+  return callJsonFunction<PlaceOrderOutcome>(db, 'place_order', placeOrderArgument(write));
+}
+
+/**
+ * Places several orders in one round trip and one transaction (place_orders, migration 0019, decision 0031): each
+ * answer is the one place_order would have given alone, in the order of `writes`. Any error rolls back every one of
+ * them; the caller then places them one by one (placement-batches.ts).
+ */
+export async function placeOrders(db: Db, writes: PlaceOrderWrite[]): Promise<PlaceOrderOutcome[]> {
+  const answers = await callJsonFunction<Record<string, PlaceOrderOutcome>>(
+    db,
+    'place_orders',
+    writes.map(placeOrderArgument),
+  );
+  return writes.map((_, index) => {
+    const answer = answers[String(index + 1)];
+    if (!answer) throw new Error(`place_orders answered nothing for order ${index + 1} of ${writes.length}`);
+    return answer;
+  });
+}
+
+/** place_order's one argument: the orders row as JSON (its column names), the lines, the coins, the audit row and the event. */
+function placeOrderArgument(write: PlaceOrderWrite) {
   const { order } = write;
-  const payload = {
+  return {
     order: {
       id: order.id,
       code: order.code,
@@ -79,7 +102,6 @@ export async function placeOrder(db: Db, write: PlaceOrderWrite): Promise<PlaceO
     audit: write.audit,
     event: write.event,
   };
-  return callJsonFunction<PlaceOrderOutcome>(db, 'place_order', payload);
 }
 
 const toLineRecord = (line: PlacedLine) => ({

@@ -37,3 +37,4 @@ export { orderCodeOf, orderCountOf, orderIdsWithCodeLike, pendingCoinsOf } from 
 export { ORDER_CODE_PATTERN, ORDER_CODE_PREFIX, newOrderCode } from './order-code.js';
 export { dueAtFor } from './due-at.js';
 export { createCustomerPages, readEveryPage, type CustomerPages } from './page-cache.js';
+export { PLACEMENT_BATCHES, createPlacementBatches, type PlacementBatches } from './placement-batches.js';

@@ -6,6 +6,8 @@ import crypto from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema.js';
+import { createCustomer, createPlatform, createStoreItem } from '../../test/fixtures.js';
+import type { PlaceOrderWrite } from './repository.js';
 
 /**
  * An order written straight to the database in any status, with one line per item given
@@ -118,4 +120,54 @@ export function copyOrder(
     select gen_random_uuid(), 'LK' || lpad((${copies.firstNumber} - 1 + i)::text, 8, '0'),
            (${sql.param(copies.userIds)}::uuid[])[1 + i % ${copies.userIds.length}], ${values}
     from orders, generate_series(1, ${copies.count}) i where id = ${from}`);
+}
+
+/** A customer and a login-free game with one package of 20,000 VND, 200 coins and 10 gift coins: what `placementWrite` places. */
+export async function customerAndItem(db: Db, tokens: Parameters<typeof createCustomer>[1]) {
+  const platform = await createPlatform(db, { name: 'Liên Quân Mã Đơn' });
+  const item = await createStoreItem(db, platform.id, { priceVnd: 20_000, coinCost: 200, giftCoin: 10 });
+  const customer = await createCustomer(db, tokens);
+  return { platform, item, customer };
+}
+
+/** A random order code of the shop's shape. */
+export const newCode = () => `LK${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
+
+/** What the service hands place_order for one package of `customerAndItem`'s game, due in an hour. */
+export function placementWrite(
+  { platform, item, customer }: Awaited<ReturnType<typeof customerAndItem>>,
+  values: { code: string; key: string | null; requestHash?: string; payMethod?: 0 | 1 },
+): PlaceOrderWrite {
+  const payMethod = values.payMethod ?? 1;
+  const now = new Date();
+  return {
+    order: {
+      id: crypto.randomUUID(),
+      code: values.code,
+      userId: customer.userId,
+      platformId: platform.id,
+      platformName: platform.name,
+      status: 0,
+      payMethod,
+      payQrCode: '',
+      totalPriceVnd: 20_000,
+      totalCoin: 200,
+      totalGiftCoin: payMethod === 0 ? 0 : 10,
+      bankName: 'Nguyễn Văn An',
+      contact: '',
+      account: '',
+      passEncrypted: null,
+      server: 'Asia',
+      uid: '123456789',
+      comment: '',
+      idempotencyKey: values.key,
+      requestHash: values.requestHash ?? 'hash-1',
+      createdAt: now,
+      dueAt: new Date(now.getTime() + 60 * 60 * 1000),
+    },
+    lines: [{ position: 0, storeId: item.id, name: item.name, priceVnd: 20_000, coinCost: 200, giftCoin: 10, quantity: 1 }],
+    coinsNeeded: payMethod === 0 ? 200 : 0,
+    audit: { action: 'order.create', after: { code: values.code } },
+    event: { kind: 'order', cause: 'placed', origin: 'test' },
+  };
 }
