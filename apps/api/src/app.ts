@@ -35,8 +35,10 @@ import { eventRoutes } from './modules/events/routes.js';
 import { adminOrderRoutes } from './modules/orders/admin-routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import {
+  PAYING_BATCHES,
   PLACEMENT_BATCHES,
   createCustomerPages,
+  createPayingBatches,
   createPlacementBatches,
   readEveryPage,
   resealOrderPasswords,
@@ -111,6 +113,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  // A batch of writes that failed (decision 0031): the error's code and the count, never a value.
+  const logSplit = (message: string) => (error: unknown, items: number) =>
+    app.log.warn({ code: (error as { code?: unknown }).code, items }, message);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -123,11 +128,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     orderPages,
     placements: createPlacementBatches(database.db, {
       ...PLACEMENT_BATCHES,
-      onSplit: (error, count) =>
-        app.log.warn(
-          { code: (error as { code?: unknown }).code, orders: count },
-          'orders written together failed; each is placed on its own',
-        ),
+      onSplit: logSplit('orders written together failed; each is placed on its own'),
+    }),
+    paying: createPayingBatches(database.db, {
+      ...PAYING_BATCHES,
+      onSplit: logSplit('payments written together failed; each is written on its own'),
     }),
     moneyIn: { recordManualPayment: (tx, payment) => recordManualPayment(ctx, tx, payment) },
   };

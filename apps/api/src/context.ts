@@ -6,7 +6,7 @@ import type { AccessTokens } from './lib/access-token.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { CatalogueCache } from './modules/catalog/service.js';
 import type { EventHub } from './modules/events/service.js';
-import type { CustomerPages, PlacementBatches } from './modules/orders/service.js';
+import type { CustomerPages, PayingBatches, PlacementBatches } from './modules/orders/service.js';
 
 /** A payment staff confirmed by hand, as the orders module hands it to the payments module to record. */
 export interface ManualPayment {
@@ -35,6 +35,8 @@ export interface AppContext {
   orderPages: CustomerPages;
   /** Orders placed at the same moment, written together (modules/orders/placement-batches.ts). */
   placements: PlacementBatches;
+  /** Bank notifications that plainly pay orders at the same moment, written together (modules/orders/paying-batches.ts). */
+  paying: PayingBatches;
   /**
    * Money in (modules/payments): records staff's manual payment of an order as a transfer, in the caller's
    * transaction, and answers its id. Wired in app.ts, so the orders module asks for it without importing payments.

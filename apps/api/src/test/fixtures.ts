@@ -79,7 +79,7 @@ export async function createCustomer(
 }
 
 // Orders are the orders module's tables: its test support writes and reads them (modules/orders/test-support.ts).
-export { copyOrder, createOrder, storedOrder, updateStoredOrder } from '../modules/orders/test-support.js';
+export { copyOrder, createOrder, storedOrder, unpaidBankOrders, updateStoredOrder } from '../modules/orders/test-support.js';
 
 /**
  * The start of a shop's history for the kept-plan tests: a platform named `platformName` with one item, 20 customers,

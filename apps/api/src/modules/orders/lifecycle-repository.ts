@@ -106,16 +106,34 @@ export type PayingTransferOutcome =
   | { outcome: 'handled'; transfer_id: string }
   | { outcome: 'other' };
 
+export type PayingTransferInput = { transfer: ArrivedTransfer; codes: string[]; paidAt: Date; dueAt: Date; now: Date; reason: string; origin: string };
+
 /**
  * Migration 0011's receive_paying_transfer: when the transfer plainly pays the unpaid bank order its memo names, stores
  * it matched and moves the order 0 → 1 with its audit row and events, in one round trip; else writes nothing.
  */
-export async function receivePayingTransfer(
-  db: Db,
-  input: { transfer: ArrivedTransfer; codes: string[]; paidAt: Date; dueAt: Date; now: Date; reason: string; origin: string },
-): Promise<PayingTransferOutcome> {
+export async function receivePayingTransfer(db: Db, input: PayingTransferInput): Promise<PayingTransferOutcome> {
+  return readPayingOutcome(await callJsonFunction<PayingTransferOutcome>(db, 'receive_paying_transfer', payingTransferArgument(input)));
+}
+
+/**
+ * Several transfers in one round trip and one transaction (receive_paying_transfers, migration 0020, decision 0031):
+ * each answer is the one receive_paying_transfer would have given alone, in the order of `inputs`. Any error rolls
+ * back every one of them; the caller then writes them one by one (paying-batches.ts).
+ */
+export async function receivePayingTransfers(db: Db, inputs: PayingTransferInput[]): Promise<PayingTransferOutcome[]> {
+  const answers = await callJsonFunction<Record<string, PayingTransferOutcome>>(db, 'receive_paying_transfers', inputs.map(payingTransferArgument));
+  return inputs.map((_, index) => {
+    const answer = answers[String(index + 1)];
+    if (!answer) throw new Error(`receive_paying_transfers answered nothing for transfer ${index + 1} of ${inputs.length}`);
+    return readPayingOutcome(answer);
+  });
+}
+
+/** receive_paying_transfer's one argument: the transfer as JSON (its column names), the codes its memo holds, the times. */
+function payingTransferArgument(input: PayingTransferInput) {
   const { transfer } = input;
-  const payload = {
+  return {
     transfer: {
       provider: transfer.provider,
       provider_tx_id: transfer.providerTxId,
@@ -138,7 +156,9 @@ export async function receivePayingTransfer(
     reason: input.reason,
     origin: input.origin,
   };
-  const outcome = await callJsonFunction<PayingTransferOutcome>(db, 'receive_paying_transfer', payload);
+}
+
+function readPayingOutcome(outcome: PayingTransferOutcome): PayingTransferOutcome {
   if (outcome.outcome !== 'matched') return outcome;
   const order = fromRowJson<OrderRow>(customerOrderColumns, outcome.order as unknown as Record<string, unknown>);
   const lines = (outcome.lines as unknown as Record<string, unknown>[]).map((line) => fromRowJson<PlacedLine>(lineColumns, line));

@@ -306,7 +306,7 @@ export async function receivePayingTransfer(
   const { transfer, now } = arrival;
   const paidAt = transfer.transactionAt.getTime() > now.getTime() ? now : transfer.transactionAt;
   const dueAt = dueAtFor(paidAt, ctx.config);
-  const outcome = await repo.receivePayingTransfer(ctx.db, { ...arrival, paidAt, dueAt, origin: ctx.events.origin });
+  const outcome = await ctx.paying.receive({ ...arrival, paidAt, dueAt, origin: ctx.events.origin });
   if (outcome.outcome === 'matched') {
     // Committed: the order's and the transfer's events go out (decision 0028).
     const { ORDER, TRANSFER } = EVENT_KINDS;

@@ -7,6 +7,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema.js';
 import { createCustomer, createPlatform, createStoreItem } from '../../test/fixtures.js';
+import { newOrderCode } from './order-code.js';
 import type { PlaceOrderWrite } from './repository.js';
 
 /**
@@ -128,6 +129,25 @@ export async function customerAndItem(db: Db, tokens: Parameters<typeof createCu
   const item = await createStoreItem(db, platform.id, { priceVnd: 20_000, coinCost: 200, giftCoin: 10 });
   const customer = await createCustomer(db, tokens);
   return { platform, item, customer };
+}
+
+/** `count` bank orders of one package at `priceVnd`, each of its own new customer, waiting for their money. */
+export async function unpaidBankOrders(db: Db, tokens: Parameters<typeof createCustomer>[1], count: number, priceVnd: number) {
+  const platform = await createPlatform(db, { name: 'Liên Quân Chờ Tiền' });
+  const item = await createStoreItem(db, platform.id, { priceVnd });
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const customer = await createCustomer(db, tokens);
+      return createOrder(db, {
+        userId: customer.userId,
+        platformId: platform.id,
+        code: newOrderCode(),
+        status: 0,
+        payMethod: 1,
+        lines: [{ storeId: item.id, priceVnd, coinCost: 1_000, giftCoin: 10 }],
+      });
+    }),
+  );
 }
 
 /** A random order code of the shop's shape. */

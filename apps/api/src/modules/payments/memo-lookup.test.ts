@@ -9,31 +9,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { BankProvider } from '@lucky/shared';
 import { bankTransfers } from '../../db/schema.js';
-import { createCustomer, createOrder, createPlatform, createStoreItem } from '../../test/fixtures.js';
+import { unpaidBankOrders } from '../../test/fixtures.js';
 import { readsOf } from '../../test/index-reads.js';
 import { useTestApp } from '../../test/suite.js';
 import { receivePayingTransfer } from '../orders/lifecycle-repository.js';
-import { newOrderCode } from '../orders/service.js';
 import { BANK_FEED_ENV, SHOP_ACCOUNT, deliver, newTxId } from './webhook-fixtures.js';
 
 const t = useTestApp(BANK_FEED_ENV);
 
 const PRICE = 100_000;
 
-async function unpaidOrder() {
-  const db = t.app.ctx.db;
-  const platform = await createPlatform(db, { name: 'Liên Quân Đối Soát' });
-  const item = await createStoreItem(db, platform.id, { priceVnd: PRICE });
-  const customer = await createCustomer(db, t.app.ctx.tokens);
-  return createOrder(db, {
-    userId: customer.userId,
-    platformId: platform.id,
-    code: newOrderCode(),
-    status: 0,
-    payMethod: 1,
-    lines: [{ storeId: item.id, priceVnd: PRICE, coinCost: 1_000, giftCoin: 10 }],
-  });
-}
+const unpaidOrder = async () => (await unpaidBankOrders(t.app.ctx.db, t.app.ctx.tokens, 1, PRICE))[0]!;
 
 /** A whole minute well in the past (bank times in the future are capped at now), plus `seconds`. */
 const minuteAgo = (seconds: number) => {
