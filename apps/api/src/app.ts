@@ -16,6 +16,7 @@ import { BODY_LIMIT_BYTES } from './lib/body-limit.js';
 import { loggerOptions } from './lib/log.js';
 import { createAccessTokens } from './lib/access-token.js';
 import { createSecretBox } from './lib/secret-box.js';
+import { WRITE_BATCHES } from './lib/write-batches.js';
 import { startAlerts, type Alerts } from './modules/alerts/service.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { startPushNotifications, type PushNotifications } from './modules/push/service.js';
@@ -35,8 +36,6 @@ import { eventRoutes } from './modules/events/routes.js';
 import { adminOrderRoutes } from './modules/orders/admin-routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import {
-  PAYING_BATCHES,
-  PLACEMENT_BATCHES,
   createCustomerPages,
   createPayingBatches,
   createPlacementBatches,
@@ -127,11 +126,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     catalogue,
     orderPages,
     placements: createPlacementBatches(database.db, {
-      ...PLACEMENT_BATCHES,
+      ...WRITE_BATCHES,
       onSplit: logSplit('orders written together failed; each is placed on its own'),
     }),
     paying: createPayingBatches(database.db, {
-      ...PAYING_BATCHES,
+      ...WRITE_BATCHES,
       onSplit: logSplit('payments written together failed; each is written on its own'),
     }),
     moneyIn: { recordManualPayment: (tx, payment) => recordManualPayment(ctx, tx, payment) },

@@ -19,6 +19,9 @@ export interface WriteBatchOptions {
   onSplit?: (error: unknown, items: number) => void;
 }
 
+/** The shop's settings for every kind of write batched this way (decision 0031 measured them on placement). */
+export const WRITE_BATCHES: WriteBatchOptions = { stallMs: 200, maxBatch: 32 };
+
 export interface WriteBatchCalls<In, Out> {
   /** Writes one item alone. */
   one: (item: In) => Promise<Out>;

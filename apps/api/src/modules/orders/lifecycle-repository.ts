@@ -1,7 +1,7 @@
 /** Order rows as the lifecycle locks and changes them. Writes happen only under the order's row lock. */
 import { and, asc, eq, getTableColumns, inArray, isNull, type Column } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { callJsonFunction } from '../../db/json-function.js';
+import { callJsonFunction, callJsonFunctionForEach } from '../../db/json-function.js';
 import { atRisk, overdue, promised } from './conditions.js';
 import { bankTransfers, orderLines, orders } from '../../db/schema.js';
 import { customerOrderColumns } from './columns.js';
@@ -122,12 +122,8 @@ export async function receivePayingTransfer(db: Db, input: PayingTransferInput):
  * back every one of them; the caller then writes them one by one (paying-batches.ts).
  */
 export async function receivePayingTransfers(db: Db, inputs: PayingTransferInput[]): Promise<PayingTransferOutcome[]> {
-  const answers = await callJsonFunction<Record<string, PayingTransferOutcome>>(db, 'receive_paying_transfers', inputs.map(payingTransferArgument));
-  return inputs.map((_, index) => {
-    const answer = answers[String(index + 1)];
-    if (!answer) throw new Error(`receive_paying_transfers answered nothing for transfer ${index + 1} of ${inputs.length}`);
-    return readPayingOutcome(answer);
-  });
+  const answers = await callJsonFunctionForEach<PayingTransferOutcome>(db, 'receive_paying_transfers', inputs.map(payingTransferArgument));
+  return answers.map(readPayingOutcome);
 }
 
 /** receive_paying_transfer's one argument: the transfer as JSON (its column names), the codes its memo holds, the times. */

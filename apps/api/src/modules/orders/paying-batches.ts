@@ -14,8 +14,6 @@ export interface PayingBatches {
   receive(input: repo.PayingTransferInput): Promise<repo.PayingTransferOutcome>;
 }
 
-export const PAYING_BATCHES: WriteBatchOptions = { stallMs: 200, maxBatch: 32 };
-
 export function createPayingBatches(db: Db, options: WriteBatchOptions): PayingBatches {
   const receive = createWriteBatches(
     {

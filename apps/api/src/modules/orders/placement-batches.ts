@@ -13,11 +13,7 @@ export interface PlacementBatches {
   place(write: repo.PlaceOrderWrite): Promise<repo.PlaceOrderOutcome>;
 }
 
-export type PlacementBatchOptions = WriteBatchOptions;
-
-export const PLACEMENT_BATCHES: PlacementBatchOptions = { stallMs: 200, maxBatch: 32 };
-
-export function createPlacementBatches(db: Db, options: PlacementBatchOptions): PlacementBatches {
+export function createPlacementBatches(db: Db, options: WriteBatchOptions): PlacementBatches {
   const place = createWriteBatches(
     {
       one: (write: repo.PlaceOrderWrite) => repo.placeOrder(db, write),

@@ -1,7 +1,7 @@
 /** Orders, their lines and their audit rows. The game password column is read only by the start-up re-seal. */
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { callJsonFunction } from '../../db/json-function.js';
+import { callJsonFunction, callJsonFunctionForEach } from '../../db/json-function.js';
 import { customerOrderColumns } from './columns.js';
 import { orderLines, orders } from '../../db/schema.js';
 
@@ -57,16 +57,7 @@ export async function placeOrder(db: Db, write: PlaceOrderWrite): Promise<PlaceO
  * them; the caller then places them one by one (placement-batches.ts).
  */
 export async function placeOrders(db: Db, writes: PlaceOrderWrite[]): Promise<PlaceOrderOutcome[]> {
-  const answers = await callJsonFunction<Record<string, PlaceOrderOutcome>>(
-    db,
-    'place_orders',
-    writes.map(placeOrderArgument),
-  );
-  return writes.map((_, index) => {
-    const answer = answers[String(index + 1)];
-    if (!answer) throw new Error(`place_orders answered nothing for order ${index + 1} of ${writes.length}`);
-    return answer;
-  });
+  return callJsonFunctionForEach<PlaceOrderOutcome>(db, 'place_orders', writes.map(placeOrderArgument));
 }
 
 /** place_order's one argument: the orders row as JSON (its column names), the lines, the coins, the audit row and the event. */

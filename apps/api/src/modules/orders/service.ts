@@ -37,5 +37,5 @@ export { orderCodeOf, orderCountOf, orderIdsWithCodeLike, pendingCoinsOf } from 
 export { ORDER_CODE_PATTERN, ORDER_CODE_PREFIX, newOrderCode } from './order-code.js';
 export { dueAtFor } from './due-at.js';
 export { createCustomerPages, readEveryPage, type CustomerPages } from './page-cache.js';
-export { PLACEMENT_BATCHES, createPlacementBatches, type PlacementBatches } from './placement-batches.js';
-export { PAYING_BATCHES, createPayingBatches, type PayingBatches } from './paying-batches.js';
+export { createPlacementBatches, type PlacementBatches } from './placement-batches.js';
+export { createPayingBatches, type PayingBatches } from './paying-batches.js';
