@@ -24,8 +24,8 @@ import { STORAGE_KEYS } from '@lucky/shared/constants';
 import { PAGE_SESSION_COOKIE, PAGE_SESSION_PATH } from '../apps/api/src/web/customer-pages.js';
 import { api, startSeededShop } from './server.js';
 
-const CHROME_PATH = '/usr/bin/chromium';
-const CHROME_FLAGS = [
+export const CHROME_PATH = '/usr/bin/chromium';
+export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -90,7 +90,7 @@ export interface RunFigures {
   cpuSlowdownMultiplier: number;
 }
 
-interface LighthouseReport {
+export interface LighthouseReport {
   categories: { performance?: { score: number | null } };
   audits: Record<string, { numericValue?: number }>;
   environment?: { benchmarkIndex?: number };
@@ -181,7 +181,7 @@ async function prepareTab(browser: Browser, base: string, tokens: TokenPair | nu
   return tab;
 }
 
-function figures(report: LighthouseReport): RunFigures {
+export function figures(report: LighthouseReport): RunFigures {
   const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: report.categories.performance?.score ?? 0,
@@ -197,8 +197,27 @@ function figures(report: LighthouseReport): RunFigures {
 /** Lighthouse's own failures of a run (NO_NAVSTART, NO_FCP under load) are retried this many times. */
 const RUNTIME_RETRIES = 2;
 
+/** A Chromium trace event, as far as the bench reads one. */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  /** The thread's own CPU time in the event (µs), where Chromium records it. */
+  tdur?: number;
+  args?: { name?: string; data?: { isLoadingMainFrame?: boolean } };
+}
+
+/** One audit's report and the trace Lighthouse simulated it from. */
+export interface Audit {
+  report: LighthouseReport;
+  trace: TraceEvent[];
+}
+
 /** One audit of one page, in a fresh tab; a run that Lighthouse itself could not record is run again. */
-async function auditOnce(browser: Browser, base: string, page: LighthousePage, cpuSlowdownMultiplier?: number): Promise<LighthouseReport> {
+export async function auditOnce(browser: Browser, base: string, page: LighthousePage, cpuSlowdownMultiplier?: number): Promise<Audit> {
   for (let attempt = 0; ; attempt++) {
     // A fresh pair per run: each audit starts signed in, whatever the previous one refreshed.
     const tokens = page.signedIn ? await demoSignIn(base) : null;
@@ -223,7 +242,8 @@ async function auditOnce(browser: Browser, base: string, page: LighthousePage, c
       );
       if (!result) throw new Error(`${page.path}: Lighthouse returned nothing`);
       const report = result.lhr as unknown as LighthouseReport;
-      if (!report.runtimeError) return report;
+      const trace = (result.artifacts as unknown as { Trace?: { traceEvents: TraceEvent[] } }).Trace?.traceEvents ?? [];
+      if (!report.runtimeError) return { report, trace };
       const problem = `${page.path}: ${report.runtimeError.code} ${report.runtimeError.message}`;
       if (attempt >= RUNTIME_RETRIES) throw new Error(problem);
       console.warn(`${problem} — running again`);
@@ -249,11 +269,11 @@ export async function runLighthouse(opts: LighthouseOptions): Promise<Lighthouse
       const reports: LighthouseReport[] = [];
       const calibrated: RunFigures[] = [];
       for (let run = 1; run <= runs; run++) {
-        const report = await auditOnce(browser, base, page);
+        const { report } = await auditOnce(browser, base, page);
         reports.push(report);
         const plain = figures(report);
         const multiplier = calibratedMultiplier(Number.isFinite(plain.benchmarkIndex) ? plain.benchmarkIndex : REFERENCE_BENCHMARK_INDEX);
-        const tuned = figures(await auditOnce(browser, base, page, multiplier));
+        const tuned = figures((await auditOnce(browser, base, page, multiplier)).report);
         calibrated.push(tuned);
         opts.onRun?.(page, run, plain.score, tuned);
       }

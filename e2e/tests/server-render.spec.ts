@@ -104,4 +104,45 @@ test.describe('pages rendered by the server', () => {
     await expect(page.getByRole('img', { name: `Mã QR chuyển khoản cho đơn ${order.code}` })).toBeVisible();
     expect(seen).toEqual([]);
   });
+  test('the code a page needs later is fetched by a worker once it has loaded, and a later error toast comes from the cache', async ({
+    page,
+    context,
+  }) => {
+    // The files the API names for later (app/page-modules.ts), as the page's <meta name="lucky-prefetch">.
+    const html = await (await page.request.get('/signin')).text();
+    const named = /<meta name="lucky-prefetch" content="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
+    const toastView = named.find((file) => /^\/assets\/toast-view-[\w-]+\.js$/.test(file));
+    expect(toastView, 'the toast view is among them').toBeDefined();
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+    // The worker's fetches (Playwright reports a dedicated worker's requests with its page's) ...
+    const fetched = new Set<string>();
+    context.on('requestfinished', (request) => {
+      if (request.resourceType() === 'fetch') fetched.add(new URL(request.url()).pathname);
+    });
+    // ... and the page's own, as the browser's network layer saw them: from the network or the HTTP cache.
+    const cdp = await context.newCDPSession(page);
+    const fromCache = new Set<string>();
+    const fromNetwork = new Set<string>();
+    cdp.on('Network.responseReceived', ({ response }) => {
+      (response.fromDiskCache ? fromCache : fromNetwork).add(new URL(response.url).pathname);
+    });
+    await cdp.send('Network.enable');
+
+    await page.goto('/signin');
+    await hydrated(page);
+    await expect.poll(() => named.filter((file) => !fetched.has(file)), { message: 'every named file fetched' }).toEqual([]);
+    // Fetched by a worker, off the page's thread: the document gained no prefetch links, and nothing was run.
+    expect(workers.filter((file) => /^\/assets\/prefetch-worker-[\w-]+\.js$/.test(file))).toHaveLength(1);
+    expect(await page.locator('link[rel="prefetch"]').count()).toBe(0);
+    // Fetched, not run: the page itself has not asked for the toast view yet.
+    expect(fromCache.has(toastView!) || fromNetwork.has(toastView!)).toBe(false);
+
+    // The API refuses the address: the error toast's code now comes from the HTTP cache, not the network.
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /./ })).toHaveText('Email không hợp lệ');
+    expect(fromCache.has(toastView!), 'the toast view came from the cache').toBe(true);
+    expect(fromNetwork.has(toastView!)).toBe(false);
+  });
 });

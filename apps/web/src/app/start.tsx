@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { prefetchLaterCode } from '../lib/after-first-load';
+import { whenHydrated } from '../lib/hydration';
 import { App } from './app';
 import { preloadPage } from './routes';
 
@@ -27,7 +28,7 @@ export function start(root: HTMLElement): void {
       if (serverRendered) hydrateRoot(root, app);
       else createRoot(root).render(app);
     });
-    // The toast view and the like: into the HTTP cache once the page has loaded, not run.
-    prefetchLaterCode();
+    // The toast view and the like: into the HTTP cache once the page has hydrated and loaded, not run.
+    void whenHydrated().then(() => prefetchLaterCode());
   });
 }

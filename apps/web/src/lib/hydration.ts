@@ -15,6 +15,20 @@ import { createContext, createElement, startTransition, useContext, useEffect, u
 
 const HydratedContext = createContext(true);
 
+let markHydrated: () => void = () => {};
+const hydratedOnce = new Promise<void>((resolve) => {
+  markHydrated = resolve;
+});
+
+/**
+ * Resolves once the page has hydrated and re-rendered what only the browser knows (the first commit with
+ * `useHydrated()` true): what can wait for the page's own work starts then, not beside it (the code for
+ * later, lib/after-first-load.ts). At the first render when nothing is hydrated.
+ */
+export function whenHydrated(): Promise<void> {
+  return hydratedOnce;
+}
+
 /**
  * Around the app: `hydrating` when it takes over the server's HTML (main.tsx) and on the server itself
  * (entry-server.tsx); without it (an empty root, tests) everything renders as the browser's at once.
@@ -25,6 +39,7 @@ export function HydrationProvider({ hydrating = false, children }: { hydrating?:
     // The root's effects run once its markup is hydrated. A part of the page still dehydrated then (its
     // Suspense boundary had not hydrated yet) is hydrated first with the value it had, then updated.
     if (!hydrated) startTransition(() => setHydrated(true));
+    else markHydrated();
   }, [hydrated]);
   return createElement(HydratedContext, { value: hydrated }, children);
 }

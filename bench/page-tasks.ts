@@ -1,0 +1,123 @@
+/**
+ * Why a page's blocking time moved: each Lighthouse run of a page (calibrated, as bench/lighthouse.ts runs it)
+ * with what its trace shows behind the figure. Lighthouse's simulation multiplies each main-thread task's wall
+ * time by the CPU slowdown; on a busy host a task's wall time includes the time the page's thread waited for
+ * the CPU, which the trace's thread time (CPU) does not. Printed per run:
+ *
+ * - the calibrated TBT and FCP, and the benchmark index the slowdown was calibrated from;
+ * - the page's main-thread tasks after its first contentful paint: how many, how many of 10 ms or more (the
+ *   ones Lighthouse always keeps), their CPU time and their wall time;
+ * - the CPU time of the busiest threads of every Chromium process over the page's first 800 ms (the page's,
+ *   the browser's, the compositor's), i.e. what the page shared the host with;
+ * - Lighthouse's long tasks, as simulated (start and duration in ms, and what they are attributed to).
+ *
+ *   npm run build && npx tsx bench/page-tasks.ts                      (every page, 3 runs, a fresh PGlite shop)
+ *   npx tsx bench/page-tasks.ts --pages=platform,sign-in --runs=5
+ *   npx tsx bench/page-tasks.ts http://127.0.0.1:8080                 (a shop already running, demo sign-in on)
+ *
+ * A diagnosis, not a budget: it prints and exits 0. docs/decisions/0032 was measured with it.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
+import {
+  auditOnce,
+  CHROME_FLAGS,
+  CHROME_PATH,
+  calibratedMultiplier,
+  figures,
+  REFERENCE_BENCHMARK_INDEX,
+  shopPages,
+  type TraceEvent,
+} from './lighthouse.js';
+import { startSeededShop } from './server.js';
+
+const isTask = (event: TraceEvent) =>
+  event.ph === 'X' && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask');
+const ms = (us: number) => Math.round(us / 1000);
+
+/** What the trace of one run shows: the page's tasks after its first paint, and every thread's CPU early on. */
+export function traceFigures(trace: TraceEvent[]) {
+  const navigation = trace.find((event) => event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame);
+  if (!navigation) return null;
+  const main = (event: TraceEvent) => event.pid === navigation.pid && event.tid === navigation.tid;
+  const paint = trace.find((event) => event.name === 'firstContentfulPaint' && event.pid === navigation.pid);
+  const from = paint?.ts ?? navigation.ts;
+  const after = trace.filter((event) => main(event) && isTask(event) && event.ts > from);
+  const long = after.filter((event) => (event.dur ?? 0) >= 10_000);
+  const names = new Map<string, string>();
+  for (const event of trace) {
+    if (event.ph !== 'M' || !event.args?.name) continue;
+    if (event.name === 'thread_name') names.set(`${event.pid}:${event.tid}`, event.args.name);
+    if (event.name === 'process_name') names.set(`${event.pid}`, event.args.name);
+  }
+  const threads = new Map<string, number>();
+  for (const event of trace) {
+    if (!isTask(event) || !event.tdur || event.ts < navigation.ts || event.ts > navigation.ts + 800_000) continue;
+    const thread = `${names.get(`${event.pid}`) ?? event.pid}/${names.get(`${event.pid}:${event.tid}`) ?? event.tid}`;
+    threads.set(thread, (threads.get(thread) ?? 0) + event.tdur);
+  }
+  return {
+    fcpMs: ms(from - navigation.ts),
+    tasks: after.length,
+    longTasks: long.length,
+    cpuMs: ms(after.reduce((sum, event) => sum + (event.tdur ?? 0), 0)),
+    wallMs: ms(after.reduce((sum, event) => sum + (event.dur ?? 0), 0)),
+    threads: [...threads].sort((a, b) => b[1] - a[1]).slice(0, 5),
+  };
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+  const runs = Number(option('runs') ?? 3);
+  const wanted = option('pages')?.split(',');
+  const given = args.find((arg) => !arg.startsWith('--'));
+  const shop = given ? { base: given.replace(/\/+$/, ''), stop: async () => {} } : await startSeededShop();
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const pages = (await shopPages(shop.base)).filter((page) => !wanted || wanted.includes(page.name));
+    for (const page of pages) {
+      for (let run = 1; run <= runs; run++) {
+        // The slowdown calibrated as the bench does: from an uncalibrated run's benchmark index just before.
+        const plain = figures((await auditOnce(browser, shop.base, page)).report);
+        const index = Number.isFinite(plain.benchmarkIndex) ? plain.benchmarkIndex : REFERENCE_BENCHMARK_INDEX;
+        const { report, trace } = await auditOnce(browser, shop.base, page, calibratedMultiplier(index));
+        const tuned = figures(report);
+        const seen = traceFigures(trace);
+        console.log(
+          `${page.name} ${page.path} run ${run}: TBT ${Math.round(tuned.tbtMs)} ms calibrated ×${tuned.cpuSlowdownMultiplier} (index ${Math.round(index)}; uncalibrated ${Math.round(plain.tbtMs)} ms), FCP ${Math.round(tuned.fcpMs)} ms`,
+        );
+        if (seen) {
+          console.log(
+            `  after the first paint (${seen.fcpMs} ms observed): ${seen.tasks} tasks, ${seen.longTasks} of ≥ 10 ms; CPU ${seen.cpuMs} ms, wall ${seen.wallMs} ms`,
+          );
+          console.log(
+            `  CPU over the first 800 ms: ${seen.threads.map(([thread, us]) => `${thread} ${ms(us)} ms`).join(', ')}`,
+          );
+        }
+        const items =
+          (
+            report.audits['long-tasks'] as
+              { details?: { items?: { startTime: number; duration: number; url: string }[] } } | undefined
+          )?.details?.items ?? [];
+        for (const item of items)
+          console.log(
+            `  long task (simulated) at ${Math.round(item.startTime)} ms, ${Math.round(item.duration)} ms: ${item.url}`,
+          );
+      }
+    }
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+    await shop.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
