@@ -24,8 +24,8 @@ import { STORAGE_KEYS } from '@lucky/shared/constants';
 import { PAGE_SESSION_COOKIE, PAGE_SESSION_PATH } from '../apps/api/src/web/customer-pages.js';
 import { api, startSeededShop } from './server.js';
 
-export const CHROME_PATH = '/usr/bin/chromium';
-export const CHROME_FLAGS = [
+const CHROME_PATH = '/usr/bin/chromium';
+const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -217,7 +217,7 @@ export interface Audit {
 }
 
 /** One audit of one page, in a fresh tab; a run that Lighthouse itself could not record is run again. */
-export async function auditOnce(browser: Browser, base: string, page: LighthousePage, cpuSlowdownMultiplier?: number): Promise<Audit> {
+async function auditOnce(browser: Browser, base: string, page: LighthousePage, cpuSlowdownMultiplier?: number): Promise<Audit> {
   for (let attempt = 0; ; attempt++) {
     // A fresh pair per run: each audit starts signed in, whatever the previous one refreshed.
     const tokens = page.signedIn ? await demoSignIn(base) : null;
@@ -253,6 +253,30 @@ export async function auditOnce(browser: Browser, base: string, page: Lighthouse
   }
 }
 
+/** Runs `use` with Debian's Chromium started for Lighthouse, and stops it afterwards. */
+export async function withChromium<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  let browser: Browser | null = null;
+  try {
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    return await use(browser);
+  } finally {
+    await browser?.disconnect();
+    chrome.kill();
+  }
+}
+
+/**
+ * One run of a page as the bench counts it: an audit with the default slowdown, then one with the slowdown
+ * calibrated from the benchmark index that first audit reported.
+ */
+export async function auditRun(browser: Browser, base: string, page: LighthousePage): Promise<{ plain: Audit; calibrated: Audit }> {
+  const plain = await auditOnce(browser, base, page);
+  const index = figures(plain.report).benchmarkIndex;
+  const multiplier = calibratedMultiplier(Number.isFinite(index) ? index : REFERENCE_BENCHMARK_INDEX);
+  return { plain, calibrated: await auditOnce(browser, base, page, multiplier) };
+}
+
 /**
  * Audits each page `runs` times (default 3), each run with the default slowdown and then calibrated from
  * that run's benchmark index; the row's own figures are the uncalibrated median run by score.
@@ -260,32 +284,24 @@ export async function auditOnce(browser: Browser, base: string, page: Lighthouse
 export async function runLighthouse(opts: LighthouseOptions): Promise<LighthouseRow[]> {
   const runs = opts.runs ?? 3;
   const base = opts.base.replace(/\/+$/, '');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-  let browser: Browser | null = null;
-  try {
-    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  return withChromium(async (browser) => {
     const rows: LighthouseRow[] = [];
     for (const page of opts.pages) {
       const reports: LighthouseReport[] = [];
       const calibrated: RunFigures[] = [];
       for (let run = 1; run <= runs; run++) {
-        const { report } = await auditOnce(browser, base, page);
-        reports.push(report);
-        const plain = figures(report);
-        const multiplier = calibratedMultiplier(Number.isFinite(plain.benchmarkIndex) ? plain.benchmarkIndex : REFERENCE_BENCHMARK_INDEX);
-        const tuned = figures((await auditOnce(browser, base, page, multiplier)).report);
+        const audits = await auditRun(browser, base, page);
+        reports.push(audits.plain.report);
+        const tuned = figures(audits.calibrated.report);
         calibrated.push(tuned);
-        opts.onRun?.(page, run, plain.score, tuned);
+        opts.onRun?.(page, run, figures(audits.plain.report).score, tuned);
       }
       const scores = reports.map((report) => figures(report).score);
       const median = [...reports].sort((a, b) => figures(a).score - figures(b).score)[Math.floor(reports.length / 2)]!;
       rows.push({ name: page.name, path: page.path, ...figures(median), scores, report: median, uncalibrated: reports.map(figures), calibrated });
     }
     return rows;
-  } finally {
-    await browser?.disconnect();
-    chrome.kill();
-  }
+  });
 }
 
 // ---------- standalone ----------

@@ -17,18 +17,7 @@
  *
  * A diagnosis, not a budget: it prints and exits 0. docs/decisions/0032 was measured with it.
  */
-import * as chromeLauncher from 'chrome-launcher';
-import puppeteer from 'puppeteer-core';
-import {
-  auditOnce,
-  CHROME_FLAGS,
-  CHROME_PATH,
-  calibratedMultiplier,
-  figures,
-  REFERENCE_BENCHMARK_INDEX,
-  shopPages,
-  type TraceEvent,
-} from './lighthouse.js';
+import { auditRun, figures, shopPages, type TraceEvent, withChromium } from './lighthouse.js';
 import { startSeededShop } from './server.js';
 
 const isTask = (event: TraceEvent) =>
@@ -73,43 +62,40 @@ async function main(): Promise<void> {
   const wanted = option('pages')?.split(',');
   const given = args.find((arg) => !arg.startsWith('--'));
   const shop = given ? { base: given.replace(/\/+$/, ''), stop: async () => {} } : await startSeededShop();
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-    const pages = (await shopPages(shop.base)).filter((page) => !wanted || wanted.includes(page.name));
-    for (const page of pages) {
-      for (let run = 1; run <= runs; run++) {
-        // The slowdown calibrated as the bench does: from an uncalibrated run's benchmark index just before.
-        const plain = figures((await auditOnce(browser, shop.base, page)).report);
-        const index = Number.isFinite(plain.benchmarkIndex) ? plain.benchmarkIndex : REFERENCE_BENCHMARK_INDEX;
-        const { report, trace } = await auditOnce(browser, shop.base, page, calibratedMultiplier(index));
-        const tuned = figures(report);
-        const seen = traceFigures(trace);
-        console.log(
-          `${page.name} ${page.path} run ${run}: TBT ${Math.round(tuned.tbtMs)} ms calibrated ×${tuned.cpuSlowdownMultiplier} (index ${Math.round(index)}; uncalibrated ${Math.round(plain.tbtMs)} ms), FCP ${Math.round(tuned.fcpMs)} ms`,
-        );
-        if (seen) {
+    await withChromium(async (browser) => {
+      const pages = (await shopPages(shop.base)).filter((page) => !wanted || wanted.includes(page.name));
+      for (const page of pages) {
+        for (let run = 1; run <= runs; run++) {
+          const audits = await auditRun(browser, shop.base, page);
+          const plain = figures(audits.plain.report);
+          const { report, trace } = audits.calibrated;
+          const tuned = figures(report);
+          const seen = traceFigures(trace);
           console.log(
-            `  after the first paint (${seen.fcpMs} ms observed): ${seen.tasks} tasks, ${seen.longTasks} of ≥ 10 ms; CPU ${seen.cpuMs} ms, wall ${seen.wallMs} ms`,
+            `${page.name} ${page.path} run ${run}: TBT ${Math.round(tuned.tbtMs)} ms calibrated ×${tuned.cpuSlowdownMultiplier} (index ${Math.round(plain.benchmarkIndex)}; uncalibrated ${Math.round(plain.tbtMs)} ms), FCP ${Math.round(tuned.fcpMs)} ms`,
           );
-          console.log(
-            `  CPU over the first 800 ms: ${seen.threads.map(([thread, us]) => `${thread} ${ms(us)} ms`).join(', ')}`,
-          );
+          if (seen) {
+            console.log(
+              `  after the first paint (${seen.fcpMs} ms observed): ${seen.tasks} tasks, ${seen.longTasks} of ≥ 10 ms; CPU ${seen.cpuMs} ms, wall ${seen.wallMs} ms`,
+            );
+            console.log(
+              `  CPU over the first 800 ms: ${seen.threads.map(([thread, us]) => `${thread} ${ms(us)} ms`).join(', ')}`,
+            );
+          }
+          const items =
+            (
+              report.audits['long-tasks'] as
+                { details?: { items?: { startTime: number; duration: number; url: string }[] } } | undefined
+            )?.details?.items ?? [];
+          for (const item of items)
+            console.log(
+              `  long task (simulated) at ${Math.round(item.startTime)} ms, ${Math.round(item.duration)} ms: ${item.url}`,
+            );
         }
-        const items =
-          (
-            report.audits['long-tasks'] as
-              { details?: { items?: { startTime: number; duration: number; url: string }[] } } | undefined
-          )?.details?.items ?? [];
-        for (const item of items)
-          console.log(
-            `  long task (simulated) at ${Math.round(item.startTime)} ms, ${Math.round(item.duration)} ms: ${item.url}`,
-          );
       }
-    }
-    await browser.disconnect();
+    });
   } finally {
-    chrome.kill();
     await shop.stop();
   }
 }
