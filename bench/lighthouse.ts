@@ -222,6 +222,9 @@ async function auditOnce(browser: Browser, base: string, page: LighthousePage, c
     // A fresh pair per run: each audit starts signed in, whatever the previous one refreshed.
     const tokens = page.signedIn ? await demoSignIn(base) : null;
     const tab = await prepareTab(browser, base, tokens);
+    // Again before each audit: a GPU process Chromium started anew since starts at the default priority.
+    const chromePid = chromePids.get(browser);
+    if (chromePid !== undefined) makeRecorderYield(chromePid);
     try {
       const result = await lighthouse(
         `${base}${page.path}`,
@@ -253,12 +256,78 @@ async function auditOnce(browser: Browser, base: string, page: LighthousePage, c
   }
 }
 
+/**
+ * How far Chromium's browser process and its display compositor step back for the page (a nice value):
+ * on a phone they run on cores of their own, here they share two with the page's main thread while they
+ * record the audit (every DevTools event, a screenshot of every frame). docs/decisions/0033.
+ */
+const RECORDER_NICENESS = 10;
+
+/** The processes under `root` (itself included), each with its command line. */
+function processTree(root: number): { pid: number; command: string[] }[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent is the second field after the command's name, which may itself hold spaces and brackets.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  const found: { pid: number; command: string[] }[] = [];
+  const visit = (pid: number) => {
+    try {
+      found.push({ pid, command: fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0') });
+    } catch {
+      return;
+    }
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  visit(root);
+  return found;
+}
+
+/**
+ * Lowers the priority of every thread of Chromium's browser process and GPU process (where the display
+ * compositor runs): the page's renderer, which Lighthouse times, keeps its own. Threads started later
+ * inherit it from the thread that starts them. Linux only; elsewhere, and where it is refused, the
+ * audit runs as before.
+ */
+function makeRecorderYield(browserPid: number): void {
+  if (process.platform !== 'linux') return;
+  for (const { pid, command } of processTree(browserPid)) {
+    const type = command.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);
+    if (type !== undefined && type !== 'gpu-process') continue;
+    let threads: string[] = [];
+    try {
+      threads = fs.readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const thread of threads) {
+      try {
+        // On Linux a priority is a thread's: each thread's is set.
+        os.setPriority(Number(thread), RECORDER_NICENESS);
+      } catch {
+        // Ended meanwhile, or not ours to change.
+      }
+    }
+  }
+}
+
+/** The browser process of each Chromium that withChromium started. */
+const chromePids = new WeakMap<Browser, number>();
+
 /** Runs `use` with Debian's Chromium started for Lighthouse, and stops it afterwards. */
 export async function withChromium<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   let browser: Browser | null = null;
   try {
     browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    chromePids.set(browser, chrome.pid);
     return await use(browser);
   } finally {
     await browser?.disconnect();

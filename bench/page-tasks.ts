@@ -7,6 +7,8 @@
  * - the calibrated TBT and FCP, and the benchmark index the slowdown was calibrated from;
  * - the page's main-thread tasks after its first contentful paint: how many, how many of 10 ms or more (the
  *   ones Lighthouse always keeps), their CPU time and their wall time;
+ * - the three longest of them: when, their wall and CPU time, and the events they were spent in;
+ * - how many screenshots the trace took over the first 3 s (one a frame: part of the compositor's work);
  * - the CPU time of the busiest threads of every Chromium process over the page's first 800 ms (the page's,
  *   the browser's, the compositor's), i.e. what the page shared the host with;
  * - Lighthouse's long tasks, as simulated (start and duration in ms, and what they are attributed to).
@@ -15,8 +17,10 @@
  *   npx tsx bench/page-tasks.ts --pages=platform,sign-in --runs=5
  *   npx tsx bench/page-tasks.ts http://127.0.0.1:8080                 (a shop already running, demo sign-in on)
  *
- * A diagnosis, not a budget: it prints and exits 0. docs/decisions/0032 was measured with it.
+ * A diagnosis, not a budget: it prints and exits 0. docs/decisions/0032 and 0033 were measured with it.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { auditRun, figures, shopPages, type TraceEvent, withChromium } from './lighthouse.js';
 import { startSeededShop } from './server.js';
 
@@ -45,7 +49,33 @@ export function traceFigures(trace: TraceEvent[]) {
     const thread = `${names.get(`${event.pid}`) ?? event.pid}/${names.get(`${event.pid}:${event.tid}`) ?? event.tid}`;
     threads.set(thread, (threads.get(thread) ?? 0) + event.tdur);
   }
+  const children = trace.filter((event) => main(event) && event.ph === 'X' && !isTask(event) && event.ts > from);
+  const biggest = [...after]
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, 3)
+    .map((task) => {
+      const end = task.ts + (task.dur ?? 0);
+      const inside = children.filter((event) => event.ts >= task.ts && event.ts < end).sort((a, b) => a.ts - b.ts);
+      const parts = new Map<string, number>();
+      let covered = 0;
+      for (const event of inside) {
+        if (event.ts < covered) continue;
+        covered = event.ts + (event.dur ?? 0);
+        parts.set(event.name, (parts.get(event.name) ?? 0) + (event.dur ?? 0));
+      }
+      return {
+        atMs: ms(task.ts - navigation.ts),
+        wallMs: ms(task.dur ?? 0),
+        cpuMs: ms(task.tdur ?? 0),
+        parts: [...parts].sort((a, b) => b[1] - a[1]).slice(0, 4),
+      };
+    });
+  const screenshots = trace.filter(
+    (event) => event.name === 'Screenshot' && event.ts > navigation.ts && event.ts < navigation.ts + 3_000_000,
+  ).length;
   return {
+    biggest,
+    screenshots,
     fcpMs: ms(from - navigation.ts),
     tasks: after.length,
     longTasks: long.length,
@@ -79,6 +109,11 @@ async function main(): Promise<void> {
             console.log(
               `  after the first paint (${seen.fcpMs} ms observed): ${seen.tasks} tasks, ${seen.longTasks} of ≥ 10 ms; CPU ${seen.cpuMs} ms, wall ${seen.wallMs} ms`,
             );
+            for (const task of seen.biggest)
+              console.log(
+                `  task at ${task.atMs} ms: wall ${task.wallMs} ms, CPU ${task.cpuMs} ms (${task.parts.map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`).join(', ')})`,
+              );
+            console.log(`  screenshots in the first 3 s: ${seen.screenshots}`);
             console.log(
               `  CPU over the first 800 ms: ${seen.threads.map(([thread, us]) => `${thread} ${ms(us)} ms`).join(', ')}`,
             );
@@ -100,10 +135,13 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+// Run only as a script: importing traceFigures starts nothing.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
