@@ -5,7 +5,7 @@
  * host's benchmark index, so every host emulates the same phone (calibratedMultiplier below). Drives Debian's Chromium through
  * chrome-launcher and Lighthouse's node API; signed-in pages get a demo session's tokens in
  * localStorage and the access token's cookie for the order pages before the audit (as the web app stores
- * them, apps/web/src/lib/session.ts and page-session.ts).
+ * them, apps/web/src/lib/session.ts and page-session.ts, with the signed-in hint of the game pages).
  *
  *   npm run build && npx tsx bench/lighthouse.ts              (starts the built shop on a fresh PGlite)
  *   npx tsx bench/lighthouse.ts http://127.0.0.1:8080         (a shop already running, demo sign-in on)
@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { STORAGE_KEYS } from '@lucky/shared/constants';
+import { SIGNED_IN_HINT, STORAGE_KEYS } from '@lucky/shared/constants';
 import { PAGE_SESSION_COOKIE, PAGE_SESSION_PATH } from '../apps/api/src/web/customer-pages.js';
 import { api, startSeededShop } from './server.js';
 
@@ -60,11 +60,19 @@ export interface LighthousePage {
   path: string;
   /** Audited with a demo customer's session in localStorage. */
   signedIn?: boolean;
+  /**
+   * The carts in localStorage when the page opens (STORAGE_KEYS.cart: lines by platform id, as the web app
+   * keeps them, apps/web/src/features/cart/cart.ts): on a phone the platform page then shows its cart bar.
+   */
+  carts?: Record<string, { item: unknown; quantity: number }[]>;
+  /** What sets this audit apart from another of the same path, in the bench's table (e.g. 'cart bar shown'). */
+  variant?: string;
 }
 
 export interface LighthouseRow {
   name: string;
   path: string;
+  variant?: string;
   /** The median run's figures (median by score). */
   score: number;
   lcpMs: number;
@@ -126,6 +134,14 @@ export async function firstPlatformId(base: string): Promise<number> {
   return first.id;
 }
 
+/** Two of the platform's items as cart lines (one of the first, two of the second), as the web app stores them. */
+async function demoCartLines(base: string, platformId: number): Promise<{ item: unknown; quantity: number }[]> {
+  const items = await api<{ id: number; is_active: boolean }[]>(base, 'GET', `/store/api/v1/store/list?keyword=&store_platform=${platformId}`);
+  const active = items.filter((entry) => entry.is_active).slice(0, 2);
+  if (active.length < 2) throw new Error(`platform ${platformId} has fewer than two active store items`);
+  return active.map((item, index) => ({ item, quantity: index + 1 }));
+}
+
 /** Places a bank-transfer order for the demo customer (its detail page then shows the QR block); returns its id. */
 export async function placeDemoOrder(base: string, tokens: TokenPair, platformId: number): Promise<string> {
   const items = await api<{ id: number; is_active: boolean }[]>(base, 'GET', `/store/api/v1/store/list?keyword=&store_platform=${platformId}`);
@@ -153,11 +169,11 @@ export async function placeDemoOrder(base: string, tokens: TokenPair, platformId
  * holding the session's tokens (and the order pages' cookie with the access token). The HTTP cache is cleared too, so every audit is a first visit (with
  * `disableStorageReset` Lighthouse leaves both alone).
  */
-async function prepareTab(browser: Browser, base: string, tokens: TokenPair | null): Promise<Page> {
+async function prepareTab(browser: Browser, base: string, tokens: TokenPair | null, carts?: LighthousePage['carts']): Promise<Page> {
   const tab = await browser.newPage();
   await tab.goto(`${base}/healthz`);
   await tab.evaluate(
-    (keys, pair) => {
+    (keys, pair, stored) => {
       // Runs in the page (bench has no DOM types).
       const page = globalThis as unknown as {
         localStorage: { clear(): void; setItem(key: string, value: string): void };
@@ -165,15 +181,28 @@ async function prepareTab(browser: Browser, base: string, tokens: TokenPair | nu
       };
       page.localStorage.clear();
       const cookie = `; Path=${keys.cookiePath}; SameSite=Lax`;
+      const hint = `; Path=${keys.hintPath}; SameSite=Lax`;
       page.document.cookie = `${keys.cookie}=${cookie}; Max-Age=0`;
+      page.document.cookie = `${keys.hint}=${hint}; Max-Age=0`;
       if (pair) {
         page.localStorage.setItem(keys.access, pair.access_token);
         page.localStorage.setItem(keys.refresh, pair.refresh_token);
         page.document.cookie = `${keys.cookie}=${encodeURIComponent(pair.access_token)}${cookie}`;
+        page.document.cookie = `${keys.hint}=1${hint}`;
       }
+      if (stored) page.localStorage.setItem(keys.cart, JSON.stringify(stored));
     },
-    { access: STORAGE_KEYS.accessToken, refresh: STORAGE_KEYS.refreshToken, cookie: PAGE_SESSION_COOKIE, cookiePath: PAGE_SESSION_PATH },
+    {
+      access: STORAGE_KEYS.accessToken,
+      refresh: STORAGE_KEYS.refreshToken,
+      cart: STORAGE_KEYS.cart,
+      cookie: PAGE_SESSION_COOKIE,
+      cookiePath: PAGE_SESSION_PATH,
+      hint: SIGNED_IN_HINT.cookie,
+      hintPath: SIGNED_IN_HINT.path,
+    },
     tokens,
+    carts ?? null,
   );
   const cdp = await tab.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
@@ -221,7 +250,7 @@ async function auditOnce(browser: Browser, base: string, page: LighthousePage, c
   for (let attempt = 0; ; attempt++) {
     // A fresh pair per run: each audit starts signed in, whatever the previous one refreshed.
     const tokens = page.signedIn ? await demoSignIn(base) : null;
-    const tab = await prepareTab(browser, base, tokens);
+    const tab = await prepareTab(browser, base, tokens, page.carts);
     // Again before each audit: a GPU process Chromium started anew since starts at the default priority.
     const chromePid = chromePids.get(browser);
     if (chromePid !== undefined) makeRecorderYield(chromePid);
@@ -367,7 +396,7 @@ export async function runLighthouse(opts: LighthouseOptions): Promise<Lighthouse
       }
       const scores = reports.map((report) => figures(report).score);
       const median = [...reports].sort((a, b) => figures(a).score - figures(b).score)[Math.floor(reports.length / 2)]!;
-      rows.push({ name: page.name, path: page.path, ...figures(median), scores, report: median, uncalibrated: reports.map(figures), calibrated });
+      rows.push({ name: page.name, path: page.path, variant: page.variant, ...figures(median), scores, report: median, uncalibrated: reports.map(figures), calibrated });
     }
     return rows;
   });
@@ -382,6 +411,15 @@ export async function shopPages(base: string): Promise<LighthousePage[]> {
   return [
     { name: 'home', path: '/' },
     { name: 'platform', path: `/item/${platformId}` },
+    // A customer back with a filled cart: on a phone the cart bar is on screen from the first render after
+    // hydration (its sheet's code is fetched later, apps/web/src/app/page-modules.ts).
+    {
+      name: 'platform-cart',
+      path: `/item/${platformId}`,
+      signedIn: true,
+      carts: { [platformId]: await demoCartLines(base, platformId) },
+      variant: 'cart bar shown',
+    },
     { name: 'sign-in', path: '/signin' },
     { name: 'orders', path: '/gameorder', signedIn: true },
     { name: 'order', path: `/gameorder/${orderId}`, signedIn: true },

@@ -278,12 +278,12 @@ async function pageFigures(shop: ShopProcess): Promise<void> {
     pages: await shopPages(shop.base),
     onRun: (page, run, score, calibrated) =>
       console.log(
-        `    lighthouse ${page.path} run ${run}: ${score.toFixed(2)} at 4×, ${calibrated.score.toFixed(2)} at ${calibrated.cpuSlowdownMultiplier}× (benchmark index ${Math.round(calibrated.benchmarkIndex)})`,
+        `    lighthouse ${page.path}${page.variant ? ` (${page.variant})` : ''} run ${run}: ${score.toFixed(2)} at 4×, ${calibrated.score.toFixed(2)} at ${calibrated.cpuSlowdownMultiplier}× (benchmark index ${Math.round(calibrated.benchmarkIndex)})`,
       ),
   });
   const indexes: number[] = [];
   for (const page of pages) {
-    const group = `pages, ${page.path.replace(/\/[0-9a-f-]{8,}$|\/\d+$/, '/{id}')}`;
+    const group = `pages, ${page.path.replace(/\/[0-9a-f-]{8,}$|\/\d+$/, '/{id}')}${page.variant ? `, ${page.variant}` : ''}`;
     const of = (runs: RunFigures[], pick: (run: RunFigures) => number, digits = 0) => repeated(runs.map(pick), digits);
     const calibrated = page.calibrated;
     indexes.push(...page.uncalibrated.map((run) => run.benchmarkIndex), ...calibrated.map((run) => run.benchmarkIndex));

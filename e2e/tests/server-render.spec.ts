@@ -104,6 +104,44 @@ test.describe('pages rendered by the server', () => {
     await expect(page.getByRole('img', { name: `Mã QR chuyển khoản cho đơn ${order.code}` })).toBeVisible();
     expect(seen).toEqual([]);
   });
+  test('a signed-in customer’s game page comes with the order form where it stays: nothing moves once the app takes over', async ({
+    page,
+  }, testInfo) => {
+    const { platforms } = await catalogue(page.request);
+    const game = platforms[0]!;
+    const prompt = 'Đăng nhập để thêm sản phẩm vào giỏ hàng và đặt hàng.';
+    // Every layout shift of each page from its start, as Core Web Vitals counts them (none after an input here).
+    await page.addInitScript(() => {
+      const seen = { total: 0 };
+      Object.assign(window, { luckyShifts: seen });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) seen.total += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const shifted = () => page.evaluate(() => (window as unknown as { luckyShifts: { total: number } }).luckyShifts.total);
+
+    await signIn(page, newEmail(testInfo, 'form-in-place'));
+    // The browser tells the server it holds a session (a cookie with no secret in it): the HTML has the form.
+    expect(await serverMarkup(page, `/item/${game.id}`)).not.toContain(prompt);
+    await page.goto(`/item/${game.id}`);
+    await hydrated(page);
+    const firstField = page.locator('form input').first();
+    await expect(firstField).toBeEnabled();
+    await firstField.fill('khach-hang');
+    expect(await shifted()).toBeLessThan(0.01);
+
+    // Signed out, the hint goes with the session: the page is a visitor's again, from its HTML on.
+    await page.getByRole('banner').getByRole('button', { name: /Tài khoản/ }).click();
+    await page.getByRole('menuitem', { name: /Đăng xuất/ }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Đăng nhập' })).toBeVisible();
+    expect(await serverMarkup(page, `/item/${game.id}`)).toContain(prompt);
+    await page.goto(`/item/${game.id}`);
+    await hydrated(page);
+    await expect(page.getByText(prompt)).toBeVisible();
+    expect(await shifted()).toBeLessThan(0.01);
+  });
+
   test('the code a page needs later is fetched by a worker once it has loaded, and a later error toast comes from the cache', async ({
     page,
     context,

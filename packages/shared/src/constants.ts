@@ -52,6 +52,13 @@ export const STORAGE_KEYS = {
   colourScheme: 'toolpad-color-scheme',
 } as const;
 
+/**
+ * That the browser holds a session, told to the server's render of the game pages (docs/decisions/0034): a
+ * cookie holding no secret, sent with /item/… only, and the entry of the page's data block that passes the
+ * server's answer to the render that hydrates it. Written and removed with the stored session.
+ */
+export const SIGNED_IN_HINT = { cookie: 'lucky_signed_in', path: '/item', dataKey: 'signed-in' } as const;
+
 /** Uploaded pictures: PNG, JPEG or WebP up to 5 MB and 40 megapixels; stored at most 2048 px on a side. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 40_000_000;

@@ -13,6 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ORDER_PAGE_SIZE } from '@lucky/shared';
+import { SIGNED_IN_HINT } from '@lucky/shared/constants';
 import type { PageData } from './page-data.js';
 
 /** The cookie the web app writes (apps/web/src/lib/page-session.ts), on the order pages' path only. */
@@ -38,13 +39,28 @@ export const customerPageCalls = {
 
 export type CustomerRoute = keyof typeof customerPageCalls;
 
-/** The cookie's value in the request, or null. */
+/** The page session cookie's value in the request, or null. */
 export function pageSessionToken(request: FastifyRequest): string | null {
+  return cookieValue(request, PAGE_SESSION_COOKIE);
+}
+
+/**
+ * Whether the browser says it holds a session (SIGNED_IN_HINT, written by apps/web/src/lib/page-session.ts):
+ * a game page is then rendered with the order form where the sign-in prompt would be. It proves nothing
+ * and unlocks nothing: the form is the same empty one, and the browser shows the prompt after all when it
+ * holds no session.
+ */
+export function hasSignedInHint(request: FastifyRequest): boolean {
+  return cookieValue(request, SIGNED_IN_HINT.cookie) === '1';
+}
+
+/** A cookie's value in the request, or null. */
+function cookieValue(request: FastifyRequest, name: string): string | null {
   const header = request.headers.cookie;
   if (!header) return null;
   for (const part of header.split(';')) {
     const at = part.indexOf('=');
-    if (at < 0 || part.slice(0, at).trim() !== PAGE_SESSION_COOKIE) continue;
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
     const value = part.slice(at + 1).trim();
     try {
       return value ? decodeURIComponent(value) : null;

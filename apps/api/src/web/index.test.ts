@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { build } from 'vite';
 import type { FastifyInstance } from 'fastify';
 import type { Platform, StoreItem } from '@lucky/shared';
+import { SIGNED_IN_HINT } from '@lucky/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -226,6 +227,29 @@ describe('what a page needs first comes with its HTML', () => {
     // The cart is the visitor's (localStorage): empty in the HTML.
     expect(root).not.toContain('ls-cart-lines');
     expect(rootMarkup((await app.inject({ method: 'GET', url: '/item/999999' })).body)).toContain('Không tìm thấy trò chơi');
+  });
+
+  it('renders /item/{id} with the order form where it will be when the browser says it holds a session, and only then', async () => {
+    const visitor = await app.inject({ method: 'GET', url: `/item/${game.id}` });
+    expect(rootMarkup(visitor.body)).toContain('Đăng nhập để thêm sản phẩm vào giỏ hàng và đặt hàng.');
+    expect(rootMarkup(visitor.body)).not.toContain('<form');
+    expect(Object.keys(initialData(visitor.body) ?? {})).not.toContain(SIGNED_IN_HINT.dataKey);
+    expect(visitor.headers.vary).toBe('accept-encoding, cookie');
+
+    const hinted = await app.inject({ method: 'GET', url: `/item/${game.id}`, headers: { cookie: `other=1; ${SIGNED_IN_HINT.cookie}=1` } });
+    const root = rootMarkup(hinted.body);
+    expect(root).not.toContain('Đăng nhập để thêm sản phẩm vào giỏ hàng và đặt hàng.');
+    expect(root).toContain('<form');
+    // Inert until the browser's app is live: typed before that, nothing is sent in the address.
+    expect(root).toMatch(/<input[^>]*disabled/);
+    expect(initialData(hinted.body)?.[SIGNED_IN_HINT.dataKey]).toBe(true);
+    // The same game and items; no customer's data, as the hint proves nothing.
+    expect(root).toContain('Gói 1');
+    expect(hinted.headers['cache-control']).toBe('no-cache');
+
+    // A hint of any other value is no hint.
+    const other = await app.inject({ method: 'GET', url: `/item/${game.id}`, headers: { cookie: `${SIGNED_IN_HINT.cookie}=yes` } });
+    expect(rootMarkup(other.body)).toContain('Đăng nhập để thêm sản phẩm vào giỏ hàng và đặt hàng.');
   });
 
   it("renders the customer's own pages as the frame and the page's outline: no customer's data", async () => {

@@ -13,8 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { registerAssets } from './assets.js';
 import { cataloguePages } from './catalogue-pages.js';
-import { customerPageCalls, customerResponses, type CustomerRoute } from './customer-pages.js';
-import { hasPlatform, homeData, platformData, withPageData } from './page-data.js';
+import { customerPageCalls, customerResponses, hasSignedInHint, type CustomerRoute } from './customer-pages.js';
+import { hasPlatform, homeData, platformData, withPageData, withSignedInHint } from './page-data.js';
 import { loadServerRender, pageMarkup, withMarkup } from './page-render.js';
 import { compressPage, sendPage, sendPrivatePage } from './page-response.js';
 import { publicConfig, withPublicConfig } from './public-config.js';
@@ -70,13 +70,20 @@ export async function registerWeb(
   app.get('/index.html', hide, home);
   app.get<{ Params: { id: string } }>('/item/:id', hide, async (request, reply) => {
     const id = PLATFORM_ID.test(request.params.id) ? Number(request.params.id) : null;
+    // A browser holding a session gets the page with the order form (docs/decisions/0034): two pages a game.
+    const signedIn = hasSignedInHint(request);
     const page = await cataloguePage(request, '/item/:id', (catalogue) =>
       id !== null && hasPlatform(catalogue, id)
-        ? { key: `item/${id}`, url: `/item/${id}`, data: () => platformData(catalogue, id) }
+        ? {
+            key: `item/${id}${signedIn ? '/signed-in' : ''}`,
+            url: `/item/${id}`,
+            data: () => (signedIn ? withSignedInHint(platformData(catalogue, id)) : platformData(catalogue, id)),
+          }
         : // Any address of no game on sale: the same page (not found), whatever the address says.
           { key: 'item', url: '/item/0', data: () => ({ ...homeData(catalogue), images: [] }) },
     );
-    return sendPage(request, reply, page);
+    // Which of the two depends on the cookie: a shared cache keeps them apart.
+    return sendPage(request, reply, page, { varyOnCookie: true });
   });
   // The order pages: with the customer's data when the request carries the page session, else as the others.
   const isCustomerRoute = (route: string): route is CustomerRoute => Object.hasOwn(customerPageCalls, route);

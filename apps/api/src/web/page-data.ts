@@ -4,6 +4,7 @@
  * picture preloaded. Read from the catalogue in memory (modules/catalog), as the API itself answers.
  */
 import type { Platform, StoreItem } from '@lucky/shared';
+import { SIGNED_IN_HINT } from '@lucky/shared/constants';
 import { platformListBody, storeListBody, type Catalogue } from '../modules/catalog/service.js';
 import { beforeHeadEnd, jsonBlock } from './html.js';
 
@@ -51,6 +52,11 @@ export function homeData(catalogue: Catalogue): PageData {
 
 export const hasPlatform = (catalogue: Catalogue, platformId: number): boolean =>
   catalogue.platforms.some((entry) => entry.value.id === platformId);
+
+/** A page's data with the signed-in hint's entry (SIGNED_IN_HINT), which its render and the browser's read. */
+export function withSignedInHint(data: PageData): PageData {
+  return { ...data, responses: [...data.responses, [SIGNED_IN_HINT.dataKey, Buffer.from('true')]] };
+}
 
 /** `/item/:id` of a game on sale: the games (the page finds its own among them) and the game's items; the first item's picture. */
 export function platformData(catalogue: Catalogue, platformId: number): PageData {

@@ -27,8 +27,16 @@ export function compressPage(html: string): Page {
 const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
 
 /** Never cached (its settings and catalogue change), in the encoding the browser prefers. */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): FastifyReply {
-  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+export function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Page,
+  { varyOnCookie = false }: { varyOnCookie?: boolean } = {},
+): FastifyReply {
+  reply
+    .header('cache-control', 'no-cache')
+    .header('vary', varyOnCookie ? 'accept-encoding, cookie' : 'accept-encoding')
+    .type('text/html; charset=utf-8');
   const encoding = encodings.negotiate(String(request.headers['accept-encoding'] ?? ''));
   return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.html);
 }

@@ -9,6 +9,7 @@
  * Each is handed out once, checked with the call's own schema (a mismatch means asking the API as
  * usual), and only to the first query: later reads go to the API.
  */
+import { SIGNED_IN_HINT } from '@lucky/shared/constants';
 import { api, type Schema } from './api-client';
 
 const BLOCK_ID = 'initial-data';
@@ -38,6 +39,14 @@ export function takeInitialData<T>(path: string, schema: Schema<T>): T | undefin
   all.delete(path);
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Whether the server rendered the page for a browser holding a session (SIGNED_IN_HINT's entry): the render
+ * that hydrates the page shows what the server showed. Read as often as asked, never handed out.
+ */
+export function renderedSignedIn(): boolean {
+  return read().get(SIGNED_IN_HINT.dataKey) === true;
 }
 
 /** Whether the page came with a response to `GET path` not yet handed out (the server's render had it too). */

@@ -1,5 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { TEXTS } from '@lucky/shared/texts';
+import { useHydrated } from '../../../lib/hydration';
+import { renderedSignedIn } from '../../../lib/initial-data';
 import { Icon } from '../../../components/frame/icons';
 import { moveToNextFieldOnEnter } from '../field-focus';
 import type { Checkout } from '../use-checkout';
@@ -11,7 +13,11 @@ import { ORDER_FORM_ID } from './order-form-id';
  * Plain elements (app/shop.css): both sit above the items, on the page's first screen (docs/decisions/0015).
  */
 export function CheckoutForm({ checkout }: { checkout: Checkout }) {
-  if (!checkout.signedIn) return <SignInPrompt />;
+  const hydrated = useHydrated();
+  // The session is the browser's: while the page hydrates, the form shows where the server put it for a
+  // browser that told it of one (lib/initial-data.ts renderedSignedIn), so nothing below it moves after.
+  const rendered = !hydrated && renderedSignedIn();
+  if (!checkout.signedIn && !rendered) return <SignInPrompt />;
   return (
     <form
       noValidate
@@ -20,7 +26,8 @@ export function CheckoutForm({ checkout }: { checkout: Checkout }) {
       onKeyDown={moveToNextFieldOnEnter}
       className="ls-paper-outlined ls-order-form"
     >
-      <OrderForm control={checkout.control} needLogin={checkout.needLogin} disabled={checkout.pending} />
+      {/* Inert until the app is live: the browser's own submit would put the fields in the address. */}
+      <OrderForm control={checkout.control} needLogin={checkout.needLogin} disabled={checkout.pending || !hydrated} />
     </form>
   );
 }
