@@ -134,18 +134,21 @@ export async function firstPlatformId(base: string): Promise<number> {
   return first.id;
 }
 
-/** Two of the platform's items as cart lines (one of the first, two of the second), as the web app stores them. */
-async function demoCartLines(base: string, platformId: number): Promise<{ item: unknown; quantity: number }[]> {
+/** The platform's items on sale, as the store list answers them (what the web app copies into a cart line). */
+async function activeItems(base: string, platformId: number): Promise<{ id: number; is_active: boolean }[]> {
   const items = await api<{ id: number; is_active: boolean }[]>(base, 'GET', `/store/api/v1/store/list?keyword=&store_platform=${platformId}`);
-  const active = items.filter((entry) => entry.is_active).slice(0, 2);
-  if (active.length < 2) throw new Error(`platform ${platformId} has fewer than two active store items`);
-  return active.map((item, index) => ({ item, quantity: index + 1 }));
+  return items.filter((entry) => entry.is_active);
+}
+
+/** Two items as cart lines (one of the first, two of the second), as the web app stores them. */
+function demoCartLines(items: { id: number }[]): { item: unknown; quantity: number }[] {
+  if (items.length < 2) throw new Error('the platform has fewer than two active store items');
+  return items.slice(0, 2).map((item, index) => ({ item, quantity: index + 1 }));
 }
 
 /** Places a bank-transfer order for the demo customer (its detail page then shows the QR block); returns its id. */
-export async function placeDemoOrder(base: string, tokens: TokenPair, platformId: number): Promise<string> {
-  const items = await api<{ id: number; is_active: boolean }[]>(base, 'GET', `/store/api/v1/store/list?keyword=&store_platform=${platformId}`);
-  const item = items.find((entry) => entry.is_active);
+export async function placeDemoOrder(base: string, tokens: TokenPair, platformId: number, items?: { id: number }[]): Promise<string> {
+  const item = (items ?? (await activeItems(base, platformId)))[0];
   if (!item) throw new Error(`platform ${platformId} has no active store item`);
   const placed = await api<{ id: string }>(base, 'POST', '/order/api/v1/order', {
     token: tokens.access_token,
@@ -407,7 +410,8 @@ export async function runLighthouse(opts: LighthouseOptions): Promise<Lighthouse
 /** The issue's five pages: two need a platform id and an order of the demo customer. */
 export async function shopPages(base: string): Promise<LighthousePage[]> {
   const platformId = await firstPlatformId(base);
-  const orderId = await placeDemoOrder(base, await demoSignIn(base), platformId);
+  const items = await activeItems(base, platformId);
+  const orderId = await placeDemoOrder(base, await demoSignIn(base), platformId, items);
   return [
     { name: 'home', path: '/' },
     { name: 'platform', path: `/item/${platformId}` },
@@ -417,7 +421,7 @@ export async function shopPages(base: string): Promise<LighthousePage[]> {
       name: 'platform-cart',
       path: `/item/${platformId}`,
       signedIn: true,
-      carts: { [platformId]: await demoCartLines(base, platformId) },
+      carts: { [platformId]: demoCartLines(items) },
       variant: 'cart bar shown',
     },
     { name: 'sign-in', path: '/signin' },

@@ -77,7 +77,10 @@ export async function registerWeb(
         ? {
             key: `item/${id}${signedIn ? '/signed-in' : ''}`,
             url: `/item/${id}`,
-            data: () => (signedIn ? withSignedInHint(platformData(catalogue, id)) : platformData(catalogue, id)),
+            data: () => {
+              const data = platformData(catalogue, id);
+              return signedIn ? withSignedInHint(data) : data;
+            },
           }
         : // Any address of no game on sale: the same page (not found), whatever the address says.
           { key: 'item', url: '/item/0', data: () => ({ ...homeData(catalogue), images: [] }) },
