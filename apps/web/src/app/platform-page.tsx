@@ -18,9 +18,11 @@ import { useCart, type Cart } from '../features/cart/use-cart';
 import { CheckoutActions, OrderButton, PayAndOrder } from '../features/checkout/components/checkout-actions';
 import { CheckoutForm } from '../features/checkout/components/checkout-form';
 import { useCheckout, type Checkout } from '../features/checkout/use-checkout';
-import { useCoinBalance } from '../features/coins/api';
+import { useCoinsOffered } from '../features/coins/api';
+import { CoinsHeld } from '../features/coins/components/coins-held';
 import { useHydrated } from '../lib/hydration';
 import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
+import { useStableCallback } from '../lib/use-stable-callback';
 
 // The phone's cart sheet is MUI's swipeable drawer, loaded when first opened (prefetched once the page
 // has loaded, app/page-modules.ts).
@@ -66,11 +68,12 @@ function PlatformOrderPage({ platform }: { platform: Platform }) {
   const items = useStoreItems(platform.id);
   const activeItems = useMemo(() => items.data?.filter((item) => item.is_active), [items.data]);
   const cart = useCart(platform.id, activeItems);
-  const { balance, loading: balanceLoading } = useCoinBalance();
+  // Not the balance itself: the page renders again only when coins become offered or not (CoinsHeld shows it).
+  const coinsOffered = useCoinsOffered();
   const checkout = useCheckout({
     needLogin: platform.shop_config.need_login,
     lines: cart.lines,
-    balance: balanceLoading ? null : balance,
+    coinsOffered,
     onPlaced: () => {
       cart.dispatch({ type: 'clear' });
       // Saved now: the page is left before its effects would run again.
@@ -78,7 +81,8 @@ function PlatformOrderPage({ platform }: { platform: Platform }) {
     },
   });
 
-  const add = (item: StoreItem) => {
+  // Stable: the item grid is not rendered again when the cart or the coin balance changes.
+  const add = useStableCallback((item: StoreItem) => {
     if (!checkout.signedIn) {
       checkout.askToSignIn();
       return;
@@ -90,25 +94,32 @@ function PlatformOrderPage({ platform }: { platform: Platform }) {
     }
     cart.dispatch({ type: 'add', item });
     showSuccess(TEXTS.addedToCart(item.name || TEXTS.itemNameFallback));
-  };
+  });
+  const retryItems = useStableCallback(() => void items.refetch());
 
   return (
     <div>
       <PlatformHeading platform={platform} />
       <div className="ls-platform-layout">
         <div>
-          <CheckoutForm checkout={checkout} />
+          <CheckoutForm
+            signedIn={checkout.signedIn}
+            needLogin={checkout.needLogin}
+            pending={checkout.pending}
+            onValid={checkout.place}
+            onInvalid={checkout.refused}
+          />
           <StoreItemGrid
             items={activeItems}
             loading={items.isPending}
             failed={items.isError}
-            onRetry={() => void items.refetch()}
+            onRetry={retryItems}
             onAdd={add}
           />
         </div>
         <div className="ls-paper-outlined ls-cart-box">
           <CartPanel lines={cart.lines} payMethod={checkout.payMethod} dispatch={cart.dispatch} />
-          <CheckoutActions checkout={checkout} />
+          <CheckoutActions checkout={checkout} coinsHeld={<CoinsHeld />} />
         </div>
       </div>
       <PhoneCart cart={cart} checkout={checkout} />
@@ -154,6 +165,7 @@ function PhoneCart({ cart, checkout }: { cart: Cart; checkout: Checkout }) {
               <CartPanel lines={cart.lines} payMethod={checkout.payMethod} dispatch={cart.dispatch} headingHidden />
               <PayAndOrder
                 checkout={checkout}
+                coinsHeld={<CoinsHeld />}
                 onOrder={() => {
                   setOrdering(true);
                   setOpen(false);

@@ -1,20 +1,20 @@
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import { nextTask } from './after-first-paint';
 import { api, type SchemaArg } from './api-client';
 import { useSignedIn } from './session';
 
 /**
- * One of the header's figures about the signed-in customer (name, coins, orders): loaded only when signed in,
- * its failures silent (docs/product.md §8). `staleTime` for a figure that changes seldom.
+ * The query of one of the header's figures about the signed-in customer (name, coins, orders): loaded only
+ * when signed in, its failures silent (docs/product.md §8). `staleTime` for a figure that changes seldom.
  */
-export function useHeaderQuery<T>(
+export function headerQueryOptions<T>(
+  signedIn: boolean,
   queryKey: QueryKey,
   path: string,
   schema: SchemaArg<T>,
   options: { staleTime?: number } = {},
 ) {
-  const signedIn = useSignedIn();
-  return useQuery({
+  return queryOptions({
     queryKey,
     queryFn: async ({ signal }) => {
       // Each call in a task of its own: the header's four start together, with the page's first effects once
@@ -27,4 +27,14 @@ export function useHeaderQuery<T>(
     meta: { silent: true },
     ...options,
   });
+}
+
+/** One of the header's figures, for the signed-in customer (`headerQueryOptions`). */
+export function useHeaderQuery<T>(
+  queryKey: QueryKey,
+  path: string,
+  schema: SchemaArg<T>,
+  options: { staleTime?: number } = {},
+) {
+  return useQuery(headerQueryOptions(useSignedIn(), queryKey, path, schema, options));
 }

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import type { StoreItem } from '@lucky/shared';
 import { useHydrated } from '../../lib/hydration';
 import { cartReducer, loadCart, saveCart, type CartAction, type CartLine } from './cart';
@@ -11,27 +11,30 @@ export interface Cart {
 /**
  * The cart of one platform, saved on every change. Mount it under a key of the platform id, so
  * moving to another platform starts from that platform's own stored cart. A page the server rendered
- * starts empty, as its HTML does (lib/hydration.ts), and takes the stored cart right after hydrating.
+ * starts empty, as its HTML does (lib/hydration.ts), and takes the stored cart in the render right after
+ * hydrating: in that render's transition, not in an update of its own that would render the whole page
+ * again at once, in one long task.
  */
 export function useCart(platformId: number, items: readonly StoreItem[] | undefined): Cart {
   const hydrated = useHydrated();
-  const [fromServer] = useState(!hydrated);
-  const [lines, dispatch] = useReducer(cartReducer, platformId, (id) => (fromServer ? [] : loadCart(id)));
-  const restored = useRef(!fromServer);
-
-  useEffect(() => {
-    // The first effect after a hydrated render: take what is stored instead of overwriting it.
-    if (!restored.current) {
-      restored.current = true;
-      dispatch({ type: 'restore', lines: loadCart(platformId) });
-      return;
-    }
-    saveCart(platformId, lines);
-  }, [platformId, lines]);
-
-  useEffect(() => {
+  const [restored, setRestored] = useState(hydrated);
+  const [lines, dispatch] = useReducer(cartReducer, platformId, (id) => (restored ? loadCart(id) : []));
+  // The items on sale the lines were last checked against: lines of items gone are dropped, prices renewed.
+  const [syncedWith, setSyncedWith] = useState<readonly StoreItem[] | undefined>(undefined);
+  if (hydrated && !restored) {
+    setRestored(true);
+    dispatch({ type: 'restore', lines: loadCart(platformId) });
+    // The stored lines are checked too, on the render these updates start again.
+    setSyncedWith(undefined);
+  } else if (items !== syncedWith) {
+    setSyncedWith(items);
     if (items) dispatch({ type: 'sync', items });
-  }, [items]);
+  }
+
+  useEffect(() => {
+    // Not before the stored cart is taken: the empty cart of the server's render would overwrite it.
+    if (restored) saveCart(platformId, lines);
+  }, [platformId, lines, restored]);
 
   return { lines, dispatch };
 }

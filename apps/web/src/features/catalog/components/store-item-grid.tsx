@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { StoreItem } from '@lucky/shared/guards';
 import { Skeleton } from '../../../components/frame/icons';
 import { StoreItemCard } from './store-item-card';
@@ -33,8 +34,17 @@ export interface StoreItemGridProps {
   onAdd: (item: StoreItem) => void;
 }
 
-/** A platform's items ('Sản phẩm'), with their loading, failed and empty states. Plain elements (app/shop.css). */
-export function StoreItemGrid({ items, loading, failed, onRetry, onAdd }: StoreItemGridProps) {
+/**
+ * A platform's items ('Sản phẩm'), with their loading, failed and empty states. Plain elements (app/shop.css).
+ * Memoized (with stable handlers): the page renders again as its cart and the customer's coins change.
+ */
+export const StoreItemGrid = memo(function StoreItemGrid({
+  items,
+  loading,
+  failed,
+  onRetry,
+  onAdd,
+}: StoreItemGridProps) {
   return (
     <>
       <h2 className="ls-h6 ls-strong ls-section-title">Sản phẩm</h2>
@@ -63,4 +73,4 @@ export function StoreItemGrid({ items, loading, failed, onRetry, onAdd }: StoreI
       )}
     </>
   );
-}
+});

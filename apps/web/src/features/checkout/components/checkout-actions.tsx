@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { lazyWithMui } from '../../../components/ui/lazy-component';
 import type { Checkout } from '../use-checkout';
 import { ORDER_FORM_ID } from './order-form-id';
@@ -33,7 +33,7 @@ export function OrderButton({ checkout, className = 'ls-button-large ls-full-wid
             type: 'button' as const,
             onClick: () => {
               onClick?.();
-              checkout.submit();
+              checkout.askToSignIn();
             },
           })}
     >
@@ -42,15 +42,22 @@ export function OrderButton({ checkout, className = 'ls-button-large ls-full-wid
   );
 }
 
+export interface PayAndOrderProps {
+  checkout: Checkout;
+  /** Under the toggles: the coins the customer holds (PayMethodToggle). */
+  coinsHeld?: ReactNode;
+  onOrder?: () => void;
+}
+
 /** Under the cart: the two payment toggles, when the order will be done, and the order button. */
-export function PayAndOrder({ checkout, onOrder }: { checkout: Checkout; onOrder?: () => void }) {
+export function PayAndOrder({ checkout, coinsHeld, onOrder }: PayAndOrderProps) {
   return (
     <>
       <PayMethodToggle
         value={checkout.payMethod}
         onChange={checkout.choosePayMethod}
         coinsOffered={checkout.coinsOffered}
-        balance={checkout.balance}
+        coinsHeld={coinsHeld}
       />
       <PromiseLine />
       <OrderButton checkout={checkout} onClick={onOrder} />
@@ -59,13 +66,13 @@ export function PayAndOrder({ checkout, onOrder }: { checkout: Checkout; onOrder
 }
 
 /** Beside the cart: the payment toggles and the order button, with the sign-in prompt it may open. */
-export function CheckoutActions({ checkout }: { checkout: Checkout }) {
+export function CheckoutActions({ checkout, coinsHeld }: Omit<PayAndOrderProps, 'onOrder'>) {
   // Mounted from the first ask on, so that closing plays the dialog's exit transition.
   const [dialogMounted, setDialogMounted] = useState(false);
   if (checkout.signInAsked && !dialogMounted) setDialogMounted(true);
   return (
     <>
-      <PayAndOrder checkout={checkout} />
+      <PayAndOrder checkout={checkout} coinsHeld={coinsHeld} />
       {dialogMounted && (
         <Suspense fallback={null}>
           <SignInDialog open={checkout.signInAsked} onClose={checkout.closeSignIn} />

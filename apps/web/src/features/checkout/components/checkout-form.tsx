@@ -1,33 +1,57 @@
+import { memo } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import type { OrderFormInput, OrderFormOutput } from '@lucky/shared';
 import { TEXTS } from '@lucky/shared/texts';
 import { useHydrated } from '../../../lib/hydration';
 import { renderedSignedIn } from '../../../lib/initial-data';
 import { Icon } from '../../../components/frame/icons';
 import { moveToNextFieldOnEnter } from '../field-focus';
-import type { Checkout } from '../use-checkout';
+import { useOrderForm } from '../use-checkout';
 import { OrderForm } from './order-form';
 import { ORDER_FORM_ID } from './order-form-id';
+
+export interface CheckoutFormProps {
+  signedIn: boolean;
+  needLogin: boolean;
+  pending: boolean;
+  /** The fields, checked: the order is sent (stable handlers: the form is not rendered again with the page). */
+  onValid: (fields: OrderFormOutput) => void;
+  onInvalid: (errors: FieldErrors<OrderFormInput>) => void;
+}
 
 /**
  * docs/product.md §2: the customer's details when signed in ('Thông tin của bạn'); a sign-in prompt otherwise.
  * Plain elements (app/shop.css): both sit above the items, on the page's first screen (docs/decisions/0015).
+ * Memoized: the page renders again when its cart or the coin balance changes, the form need not.
  */
-export function CheckoutForm({ checkout }: { checkout: Checkout }) {
+export const CheckoutForm = memo(function CheckoutForm({ signedIn, ...form }: CheckoutFormProps) {
   const hydrated = useHydrated();
   // The session is the browser's: while the page hydrates, the form shows where the server put it for a
   // browser that told it of one (lib/initial-data.ts renderedSignedIn), so nothing below it moves after.
   const rendered = !hydrated && renderedSignedIn();
-  if (!checkout.signedIn && !rendered) return <SignInPrompt />;
+  if (!signedIn && !rendered) return <SignInPrompt />;
+  return <OrderFormBox {...form} hydrated={hydrated} />;
+});
+
+function OrderFormBox({
+  needLogin,
+  pending,
+  onValid,
+  onInvalid,
+  hydrated,
+}: Omit<CheckoutFormProps, 'signedIn'> & { hydrated: boolean }) {
+  const { control, handleSubmit } = useOrderForm(needLogin);
   return (
     <form
       noValidate
       id={ORDER_FORM_ID}
-      onSubmit={checkout.submit}
+      onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
       onKeyDown={moveToNextFieldOnEnter}
       className="ls-paper-outlined ls-order-form"
     >
       {/* Inert until the app is live: the browser's own submit would put the fields in the address. */}
-      <OrderForm control={checkout.control} needLogin={checkout.needLogin} disabled={checkout.pending || !hydrated} />
+      <OrderForm control={control} needLogin={needLogin} disabled={pending || !hydrated} />
     </form>
   );
 }

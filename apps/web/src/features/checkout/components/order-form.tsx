@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Control } from 'react-hook-form';
 import type { OrderFormInput, OrderFormOutput } from '@lucky/shared';
 import type { OrderTextField } from '@lucky/shared/order-rules';
@@ -10,8 +11,11 @@ export interface OrderFormProps {
   disabled?: boolean;
 }
 
-/** docs/product.md §2: 'Thông tin của bạn', with the login fields or the UID field as the platform needs. */
-export function OrderForm({ control, needLogin, disabled }: OrderFormProps) {
+/**
+ * docs/product.md §2: 'Thông tin của bạn', with the login fields or the UID field as the platform needs.
+ * Memoized: react-hook-form re-renders the form's owner when it mounts; the fields follow their own state.
+ */
+export const OrderForm = memo(function OrderForm({ control, needLogin, disabled }: OrderFormProps) {
   // A required field left empty is marked until filled; the message itself is the toast's (docs/product.md §8).
   const field = (name: OrderTextField) => ({ control, name, disabled, fullWidth: true, keepHelperText: true });
 
@@ -92,4 +96,4 @@ export function OrderForm({ control, needLogin, disabled }: OrderFormProps) {
       </div>
     </section>
   );
-}
+});

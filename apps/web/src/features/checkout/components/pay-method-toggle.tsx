@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { formatNumber } from '@lucky/shared/money';
+import { useId, type ReactNode } from 'react';
 import { PAY_METHOD, PAY_METHOD_LABELS, type PayMethod } from '@lucky/shared/pay-method';
 import { Icon, PlainCoinIcon } from '../../../components/frame/icons';
 
@@ -8,14 +7,15 @@ export interface PayMethodToggleProps {
   onChange: (value: PayMethod) => void;
   /** docs/product.md §2, §9: coins are offered only when the displayed balance is zero or more. */
   coinsOffered: boolean;
-  balance: number;
+  /** The coins the customer holds, under the toggles: another feature's (the page hands it in), shown once offered. */
+  coinsHeld?: ReactNode;
 }
 
 /**
  * The two payment toggles: bank transfer (the default) and Lucky coins. Plain buttons with
  * `aria-pressed` in a labelled group, as MUI's exclusive ToggleButtonGroup renders them (app/shop.css).
  */
-export function PayMethodToggle({ value, onChange, coinsOffered, balance }: PayMethodToggleProps) {
+export function PayMethodToggle({ value, onChange, coinsOffered, coinsHeld }: PayMethodToggleProps) {
   const toggle = (method: PayMethod) => ({
     type: 'button' as const,
     className: 'ls-toggle',
@@ -45,7 +45,7 @@ export function PayMethodToggle({ value, onChange, coinsOffered, balance }: PayM
           </button>
         )}
       </div>
-      {coinsOffered && <p className="ls-body2 ls-pay-balance">Số coin hiện có: {formatNumber(balance)}</p>}
+      {coinsHeld}
     </div>
   );
 }
