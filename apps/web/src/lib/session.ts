@@ -8,6 +8,7 @@ import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@lucky/shared/constants';
 import type { TokenPair } from '@lucky/shared/schemas';
 import { useHydrated } from './hydration';
+import { renderedSignedIn } from './initial-data';
 import { writePageSession } from './page-session';
 
 /** Query-key prefix of data that belongs to the signed-in user; dropped when the session ends. */
@@ -75,11 +76,13 @@ const isSignedIn = () => getAccessToken() !== null;
 const isSignedInOnServer = () => typeof window !== 'undefined' && isSignedIn();
 
 /**
- * True while an access token is stored. False on the server and while the page hydrates (lib/hydration.ts):
- * the server's HTML is a visitor's, and the switch after it is rendered in a transition.
+ * True while an access token is stored. On the server and while the page hydrates (lib/hydration.ts), what
+ * the server rendered: signed in only on a page it rendered for a browser that said it holds a session (a
+ * game page with the signed-in hint, lib/initial-data.ts renderedSignedIn), else a visitor's. The browser's
+ * own session decides from the render after hydration on, in a transition.
  */
 export function useSignedIn(): boolean {
   const hydrated = useHydrated();
   const stored = useSyncExternalStore(subscribeSession, isSignedIn, isSignedInOnServer);
-  return hydrated && stored;
+  return hydrated ? stored : renderedSignedIn();
 }

@@ -4,7 +4,6 @@ import { Link as RouterLink } from 'react-router';
 import type { OrderFormInput, OrderFormOutput } from '@lucky/shared';
 import { TEXTS } from '@lucky/shared/texts';
 import { useHydrated } from '../../../lib/hydration';
-import { renderedSignedIn } from '../../../lib/initial-data';
 import { Icon } from '../../../components/frame/icons';
 import { moveToNextFieldOnEnter } from '../field-focus';
 import { useOrderForm } from '../use-checkout';
@@ -26,11 +25,10 @@ export interface CheckoutFormProps {
  * Memoized: the page renders again when its cart or the coin balance changes, the form need not.
  */
 export const CheckoutForm = memo(function CheckoutForm({ signedIn, ...form }: CheckoutFormProps) {
+  // While the page hydrates, `signedIn` is what the server rendered (lib/session.ts useSignedIn): the form
+  // for a browser that told it of a session, so nothing below it moves after.
   const hydrated = useHydrated();
-  // The session is the browser's: while the page hydrates, the form shows where the server put it for a
-  // browser that told it of one (lib/initial-data.ts renderedSignedIn), so nothing below it moves after.
-  const rendered = !hydrated && renderedSignedIn();
-  if (!signedIn && !rendered) return <SignInPrompt />;
+  if (!signedIn) return <SignInPrompt />;
   return <OrderFormBox {...form} hydrated={hydrated} />;
 });
 

@@ -1,4 +1,5 @@
 import { formatNumber } from '@lucky/shared/money';
+import { useHydrated } from '../../../lib/hydration';
 import { useSignedIn } from '../../../lib/session';
 import { coinsOffered, useCoinBalance } from '../api';
 
@@ -7,8 +8,10 @@ import { coinsOffered, useCoinBalance } from '../api';
  * itself (rendered before they answer, showing nothing), so the page around it does not.
  */
 export function CoinsHeld() {
+  // Hydrating, as the server rendered it (nothing): the page may hydrate after the header's calls answered.
+  const hydrated = useHydrated();
   const signedIn = useSignedIn();
   const balance = useCoinBalance();
-  if (!coinsOffered(balance, signedIn)) return null;
+  if (!hydrated || !coinsOffered(balance, signedIn)) return null;
   return <p className="ls-body2 ls-pay-balance">Số coin hiện có: {formatNumber(balance.balance)}</p>;
 }
