@@ -18,7 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { startTimespan } from 'lighthouse';
+import { throttling as LIGHTHOUSE_THROTTLING, userAgents as LIGHTHOUSE_USER_AGENTS } from 'lighthouse/core/config/constants.js';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { SIGNED_IN_HINT, STORAGE_KEYS } from '@lucky/shared/constants';
 import { PAGE_SESSION_COOKIE, PAGE_SESSION_PATH } from '../apps/api/src/web/customer-pages.js';
@@ -402,6 +403,111 @@ export async function runLighthouse(opts: LighthouseOptions): Promise<Lighthouse
       rows.push({ name: page.name, path: page.path, variant: page.variant, ...figures(median), scores, report: median, uncalibrated: reports.map(figures), calibrated });
     }
     return rows;
+  });
+}
+
+// ---------- the cart sheet: a tap, measured as a timespan ----------
+
+/**
+ * Budgets of the tap that opens the phone's cart sheet (a Lighthouse timespan has no load to score): the
+ * blocking time and layout shift of the page budgets, and the tap's interaction to next paint within the
+ * "good" threshold of Core Web Vitals.
+ */
+export const SHEET_BUDGETS = { tbtMs: BUDGETS.tbtMs, uncalibratedTbtMs: BUDGETS.uncalibratedTbtMs, cls: BUDGETS.cls, inpMs: 200 } as const;
+
+/** Lighthouse's mobile screen, set before the page opens: a timespan must not resize the page it measures. */
+const PHONE_SCREEN = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+export interface SheetFigures {
+  tbtMs: number;
+  cls: number;
+  inpMs: number;
+  benchmarkIndex: number;
+  cpuSlowdownMultiplier: number;
+}
+
+export interface SheetRow {
+  name: string;
+  path: string;
+  uncalibrated: SheetFigures[];
+  calibrated: SheetFigures[];
+}
+
+/**
+ * One tap on the cart bar, as a Lighthouse timespan: the page (signed in, its cart filled) is opened on a
+ * phone's screen and left to load and fetch what it needs later (the sheet's code among it); the timespan
+ * starts, with the CPU slowed down as given (devtools throttling: a timespan cannot be simulated), the bar is
+ * tapped, and it ends once the sheet has slid in.
+ */
+async function sheetTimespan(browser: Browser, base: string, page: LighthousePage, cpuSlowdownMultiplier: number): Promise<SheetFigures> {
+  for (let attempt = 0; ; attempt++) {
+    const tab = await prepareTab(browser, base, await demoSignIn(base), page.carts);
+    const chromePid = chromePids.get(browser);
+    if (chromePid !== undefined) makeRecorderYield(chromePid);
+    try {
+      await tab.setUserAgent({ userAgent: LIGHTHOUSE_USER_AGENTS.mobile });
+      await tab.setViewport(PHONE_SCREEN);
+      // At most two connections open for half a second: the live order stream stays open.
+      await tab.goto(`${base}${page.path}`, { waitUntil: 'networkidle2' });
+      const bar = await tab.waitForSelector('.ls-cart-bar-open', { visible: true });
+      if (!bar) throw new Error(`${page.path}: no cart bar on a phone's screen`);
+      const timespan = await startTimespan(tab, {
+        config: {
+          extends: 'lighthouse:default',
+          settings: {
+            onlyCategories: ['performance'],
+            formFactor: 'mobile',
+            screenEmulation: { disabled: true },
+            throttlingMethod: 'devtools',
+            throttling: { ...LIGHTHOUSE_THROTTLING.mobileSlow4G, cpuSlowdownMultiplier },
+            disableStorageReset: true,
+          },
+        },
+      });
+      await bar.tap();
+      // Slid in: MUI's drawer leaves its paper untransformed once the enter transition has ended.
+      await tab.waitForFunction(
+        `(() => { const paper = document.querySelector('.ls-cart-sheet'); return paper !== null && getComputedStyle(paper).transform === 'none'; })()`,
+      );
+      const result = await timespan.endTimespan();
+      const report = result?.lhr as unknown as LighthouseReport | undefined;
+      if (!report) throw new Error(`${page.path}: the timespan returned nothing`);
+      if (report.runtimeError) {
+        const problem = `${page.path} (cart sheet): ${report.runtimeError.code} ${report.runtimeError.message}`;
+        if (attempt >= RUNTIME_RETRIES) throw new Error(problem);
+        console.warn(`${problem} — running again`);
+        continue;
+      }
+      const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+      return {
+        tbtMs: value('total-blocking-time'),
+        cls: value('cumulative-layout-shift'),
+        inpMs: value('interaction-to-next-paint'),
+        benchmarkIndex: report.environment?.benchmarkIndex ?? Number.NaN,
+        cpuSlowdownMultiplier,
+      };
+    } finally {
+      await tab.close();
+    }
+  }
+}
+
+/**
+ * The cart sheet's tap `runs` times (default 3), each with the default 4× slowdown and then with the slowdown
+ * calibrated from that timespan's benchmark index, as the pages are.
+ */
+export async function runSheetAudits(base: string, page: LighthousePage, runs = 3, onRun?: (run: number, calibrated: SheetFigures) => void): Promise<SheetRow> {
+  return withChromium(async (browser) => {
+    const row: SheetRow = { name: page.name, path: page.path, uncalibrated: [], calibrated: [] };
+    for (let run = 1; run <= runs; run++) {
+      const plain = await sheetTimespan(browser, base, page, DEFAULT_CPU_SLOWDOWN);
+      const index = Number.isFinite(plain.benchmarkIndex) ? plain.benchmarkIndex : REFERENCE_BENCHMARK_INDEX;
+      const calibrated = await sheetTimespan(browser, base, page, calibratedMultiplier(index));
+      row.uncalibrated.push(plain);
+      row.calibrated.push(calibrated);
+      onRun?.(run, calibrated);
+    }
+    return row;
   });
 }
 

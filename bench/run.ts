@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runCrowd, DEFAULT_CROWD } from './crowd.js';
 import { FIRST_LOAD_BUDGET_KB, firstLoadJs } from './first-load.js';
-import { BUDGETS as PAGE_BUDGET, runLighthouse, shopPages, type RunFigures } from './lighthouse.js';
+import { BUDGETS as PAGE_BUDGET, SHEET_BUDGETS, runLighthouse, runSheetAudits, shopPages, type RunFigures, type SheetFigures } from './lighthouse.js';
 import { catalogueSample, customers, load, placement, signedInRead, type LoadFigure } from './load.js';
 import { preparePgbench, PGBENCH_SCALE, type PgbenchFigure } from './pgbench.js';
 import { runScale } from './scale.js';
@@ -273,9 +273,10 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
 
 /** Lighthouse on every customer page of a shop on its embedded default, as a newcomer runs it. */
 async function pageFigures(shop: ShopProcess): Promise<void> {
+  const list = await shopPages(shop.base);
   const pages = await runLighthouse({
     base: shop.base,
-    pages: await shopPages(shop.base),
+    pages: list,
     onRun: (page, run, score, calibrated) =>
       console.log(
         `    lighthouse ${page.path}${page.variant ? ` (${page.variant})` : ''} run ${run}: ${score.toFixed(2)} at 4×, ${calibrated.score.toFixed(2)} at ${calibrated.cpuSlowdownMultiplier}× (benchmark index ${Math.round(calibrated.benchmarkIndex)})`,
@@ -341,6 +342,24 @@ async function pageFigures(shop: ShopProcess): Promise<void> {
       budget: PAGE_BUDGET.uncalibratedTbtMs,
       better: 'lower',
     });
+  }
+
+  // The phone's cart sheet: the tap on the cart bar that opens it, as a Lighthouse timespan (bench/lighthouse.ts).
+  const cartPage = list.find((page) => page.name === 'platform-cart');
+  if (cartPage) {
+    const sheet = await runSheetAudits(shop.base, cartPage, 3, (run, calibrated) =>
+      console.log(
+        `    lighthouse ${cartPage.path} (cart sheet opened) run ${run}: TBT ${Math.round(calibrated.tbtMs)} ms, INP ${Math.round(calibrated.inpMs)} ms at ${calibrated.cpuSlowdownMultiplier}× (benchmark index ${Math.round(calibrated.benchmarkIndex)})`,
+      ),
+    );
+    const group = `pages, ${cartPage.path.replace(/\/\d+$/, '/{id}')}, cart sheet opened (a tap)`;
+    const of = (runs: SheetFigures[], pick: (run: SheetFigures) => number, digits = 0) => repeated(runs.map(pick), digits);
+    indexes.push(...sheet.uncalibrated.map((run) => run.benchmarkIndex), ...sheet.calibrated.map((run) => run.benchmarkIndex));
+    add({ group, name: 'CPU slowdown, calibrated', ...of(sheet.calibrated, (run) => run.cpuSlowdownMultiplier, 2), unit: '×' });
+    add({ group, name: 'TBT, calibrated', ...of(sheet.calibrated, (run) => run.tbtMs), unit: 'ms', budget: SHEET_BUDGETS.tbtMs, better: 'lower' });
+    add({ group, name: 'INP of the tap, calibrated', ...of(sheet.calibrated, (run) => run.inpMs), unit: 'ms', budget: SHEET_BUDGETS.inpMs, better: 'lower' });
+    add({ group, name: 'CLS, calibrated', ...of(sheet.calibrated, (run) => run.cls, 3), unit: '', budget: SHEET_BUDGETS.cls, better: 'lower' });
+    add({ group, name: 'TBT, uncalibrated', ...of(sheet.uncalibrated, (run) => run.tbtMs), unit: 'ms', budget: SHEET_BUDGETS.uncalibratedTbtMs, better: 'lower' });
   }
   references.benchmarkIndex = Math.round(median(indexes.filter(Number.isFinite)));
 }
@@ -517,12 +536,24 @@ function printTable(): string {
   return lines.join('\n');
 }
 
+/** How long each part of the run took (s), in the order run: what to look at when the whole run is long. */
+const partSeconds: [string, number][] = [];
+
+async function timed(name: string, run: () => Promise<void>): Promise<void> {
+  const started = Date.now();
+  await run();
+  const seconds = Math.round((Date.now() - started) / 1000);
+  partSeconds.push([name, seconds]);
+  console.log(`  ${name} took ${seconds} s`);
+}
+
 /** Which machine, and the references the relative budgets were measured against. */
 function describeRun(seconds: number): string {
+  const parts = partSeconds.map(([name, took]) => `${name} ${took}`).join(', ');
   const pgbench = references.pgbench;
   const bare = Object.entries(references.bareRoute).map(([engine, rps]) => `${Math.round(rps)} req/s on ${engine}`);
   return [
-    `Machine: ${machine.cpu}, ${machine.cores} cores, a fresh memory page ${machine.pageFaultUs} µs, load average ${machine.loadBefore.join(' ')} before and ${machine.loadAfter.join(' ')} after; ${seconds} s.`,
+    `Machine: ${machine.cpu}, ${machine.cores} cores, a fresh memory page ${machine.pageFaultUs} µs, load average ${machine.loadBefore.join(' ')} before and ${machine.loadAfter.join(' ')} after; ${seconds} s${parts ? ` (${parts})` : ''}.`,
     'References measured in this run: ' +
       [
         pgbench
@@ -571,32 +602,36 @@ async function main(): Promise<void> {
   const part = (name: string) => !only || only.includes(name);
   const onPostgres = await postgresAvailable();
 
-  if (part('pages')) {
-    weight();
-    await withShop({}, pageFigures);
-  }
-  if (part('load')) {
-    if (onPostgres) {
-      const database = await createDatabase();
-      try {
-        await withShop({ databaseUrl: database.url, env: SEPAY_ENV }, (shop) => loadFigures(shop, database.url));
-      } finally {
-        await database.drop();
+  if (part('pages'))
+    await timed('pages', async () => {
+      weight();
+      await withShop({}, pageFigures);
+    });
+  if (part('load'))
+    await timed('load', async () => {
+      if (onPostgres) {
+        const database = await createDatabase();
+        try {
+          await withShop({ databaseUrl: database.url, env: SEPAY_ENV }, (shop) => loadFigures(shop, database.url));
+        } finally {
+          await database.drop();
+        }
+      } else {
+        console.log('PostgreSQL does not answer: its rows are left out');
       }
-    } else {
-      console.log('PostgreSQL does not answer: its rows are left out');
-    }
-    await withShop({}, (shop) => loadFigures(shop));
-  }
+      await withShop({}, (shop) => loadFigures(shop));
+    });
 
-  if (part('scale')) {
-    if (onPostgres) await scaleFigures();
-    else console.log('PostgreSQL does not answer: the million-order step is left out');
-  }
-  if (part('crowd')) {
-    if (onPostgres) await crowdFigures(crowdSize);
-    else console.log('PostgreSQL does not answer: the crowd is left out');
-  }
+  if (part('scale'))
+    await timed('scale', async () => {
+      if (onPostgres) await scaleFigures();
+      else console.log('PostgreSQL does not answer: the million-order step is left out');
+    });
+  if (part('crowd'))
+    await timed('crowd', async () => {
+      if (onPostgres) await crowdFigures(crowdSize);
+      else console.log('PostgreSQL does not answer: the crowd is left out');
+    });
 
   const seconds = Math.round((Date.now() - started) / 1000);
   // The whole bench must stay short enough for an owner to run it before and after a change.

@@ -122,9 +122,9 @@ export async function bankTransferArrives(request: APIRequestContext, memo: stri
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** A full-page screenshot kept with the test's results, for people to look at. */
-export async function snapshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+/** A screenshot kept with the test's results, for people to look at: the whole page unless told otherwise. */
+export async function snapshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
 }
 
 /** Reads the QR code drawn in an element the way a banking app's camera would: from its pixels. */

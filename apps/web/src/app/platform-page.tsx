@@ -1,8 +1,7 @@
-import { Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { Platform, StoreItem } from '@lucky/shared/guards';
 import { TEXTS } from '@lucky/shared/texts';
-import { lazyWithMui } from '../components/ui/lazy-component';
 import { useToast } from '../components/ui/toast';
 import { usePageTitle } from '../components/ui/use-page-title';
 // This page is where the shop's features meet: catalog, cart, checkout and coins.
@@ -13,7 +12,6 @@ import { readSelectedPlatform } from '../features/catalog/selected-platform';
 import { addRefusal, saveCart } from '../features/cart/cart';
 import { CartBar } from '../features/cart/components/cart-bar';
 import { CartPanel } from '../features/cart/components/cart-panel';
-import type { CartSheetProps } from '../features/cart/components/cart-sheet';
 import { useCart, type Cart } from '../features/cart/use-cart';
 import { CheckoutActions, OrderButton, PayAndOrder } from '../features/checkout/components/checkout-actions';
 import { CheckoutForm } from '../features/checkout/components/checkout-form';
@@ -24,11 +22,8 @@ import { useHydrated } from '../lib/hydration';
 import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { useStableCallback } from '../lib/use-stable-callback';
 
-// The phone's cart sheet is MUI's swipeable drawer, loaded when first opened (prefetched once the page
-// has loaded, app/page-modules.ts).
-const CartSheet = lazyWithMui<CartSheetProps>(() =>
-  import('../features/cart/components/cart-sheet').then((m) => ({ default: m.CartSheet })),
-);
+// The phone's cart sheet, loaded when first opened (prefetched once the page has loaded, app/page-modules.ts).
+const CartSheet = lazy(() => import('../features/cart/components/cart-sheet').then((m) => ({ default: m.CartSheet })));
 
 /** /item/:id (docs/product.md §2). There is no call for one platform: it is found in the list, or in platformData meanwhile. */
 export function PlatformPage() {
@@ -137,6 +132,7 @@ function PhoneCart({ cart, checkout }: { cart: Cart; checkout: Checkout }) {
   const [sheetMounted, setSheetMounted] = useState(false);
   // An order sent from the sheet closes it; focus then goes where the form puts it, not back to the bar.
   const [ordering, setOrdering] = useState(false);
+  const closeSheet = useCallback(() => setOpen(false), []);
   const filled = cart.lines.length > 0;
   if (open && !sheetMounted) setSheetMounted(true);
   // Emptied from the sheet (minus, clear-all): nothing is left to show, and the bar goes too.
@@ -160,7 +156,7 @@ function PhoneCart({ cart, checkout }: { cart: Cart; checkout: Checkout }) {
       )}
       {sheetMounted && (
         <Suspense fallback={null}>
-          <CartSheet open={open} onOpen={show} onClose={() => setOpen(false)} keepFocusOnClose={ordering}>
+          <CartSheet open={open} onClose={closeSheet} keepFocusOnClose={ordering}>
             <div className="ls-cart-sheet-content">
               <CartPanel lines={cart.lines} payMethod={checkout.payMethod} dispatch={cart.dispatch} headingHidden />
               <PayAndOrder
