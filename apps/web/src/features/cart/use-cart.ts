@@ -21,12 +21,13 @@ export function useCart(platformId: number, items: readonly StoreItem[] | undefi
   const [lines, dispatch] = useReducer(cartReducer, platformId, (id) => (restored ? loadCart(id) : []));
   // The items on sale the lines were last checked against: lines of items gone are dropped, prices renewed.
   const [syncedWith, setSyncedWith] = useState<readonly StoreItem[] | undefined>(undefined);
-  if (hydrated && !restored) {
+  const restoring = hydrated && !restored;
+  if (restoring) {
     setRestored(true);
     dispatch({ type: 'restore', lines: loadCart(platformId) });
-    // The stored lines are checked too, on the render these updates start again.
-    setSyncedWith(undefined);
-  } else if (items !== syncedWith) {
+  }
+  // The stored lines are checked as soon as they are taken, like lines of an earlier list.
+  if (restoring || items !== syncedWith) {
     setSyncedWith(items);
     if (items) dispatch({ type: 'sync', items });
   }

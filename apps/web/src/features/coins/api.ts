@@ -43,14 +43,16 @@ export function useCoinBalance(): CoinBalance {
 export const coinsOffered = ({ balance, loading }: CoinBalance, signedIn: boolean): boolean =>
   signedIn && !loading && balance >= 0;
 
-const offeredInCache = (client: QueryClient): boolean => {
-  // As `useCoinBalance` has it: answered or failed (a missing total counts as 0), not still loading.
-  const settled = (key: readonly unknown[]) => (client.getQueryState(key)?.status ?? 'pending') !== 'pending';
-  if (!settled(WALLET_KEY) || !settled(PENDING_COINS_KEY)) return false;
-  return (
-    displayedBalance(client.getQueryData<Wallet>(WALLET_KEY)?.total, client.getQueryData<number>(PENDING_COINS_KEY)) >=
-    0
-  );
+/** The balance as `useCoinBalance` has it, from the two answers in the query cache (a failed call is not loading). */
+const balanceInCache = (client: QueryClient): CoinBalance => {
+  const loading = (key: readonly unknown[]) => (client.getQueryState(key)?.status ?? 'pending') === 'pending';
+  return {
+    balance: displayedBalance(
+      client.getQueryData<Wallet>(WALLET_KEY)?.total,
+      client.getQueryData<number>(PENDING_COINS_KEY),
+    ),
+    loading: loading(WALLET_KEY) || loading(PENDING_COINS_KEY),
+  };
 };
 
 /**
@@ -62,10 +64,9 @@ export function useCoinsOffered(): boolean {
   const signedIn = useSignedIn();
   const client = useQueryClient();
   const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
-  const offered = useSyncExternalStore(
+  return useSyncExternalStore(
     subscribe,
-    () => offeredInCache(client),
+    () => coinsOffered(balanceInCache(client), signedIn),
     () => false,
   );
-  return signedIn && offered;
 }

@@ -1,4 +1,4 @@
-import { Profiler } from 'react';
+import { Profiler, type ReactNode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -28,6 +28,16 @@ function Page() {
   );
 }
 
+/** Signed in, with the two calls answered as given. */
+function renderSignedIn(ui: ReactNode, { total, pending }: { total: number; pending: number }) {
+  signInAs();
+  stubFetch({
+    'GET /bank/api/v1/bank': json({ total }),
+    'GET /order/api/v1/order/count-pending-coin': json(pending),
+  });
+  render(<QueryClientProvider client={createQueryClient(() => {})}>{ui}</QueryClientProvider>);
+}
+
 describe('coins offered beside the payment toggles', () => {
   afterEach(() => {
     window.localStorage.clear();
@@ -35,16 +45,7 @@ describe('coins offered beside the payment toggles', () => {
   });
 
   it('shows the coins held once both calls answer; the page renders again once, not for each call', async () => {
-    signInAs();
-    stubFetch({
-      'GET /bank/api/v1/bank': json({ total: 5_000 }),
-      'GET /order/api/v1/order/count-pending-coin': json(1_200),
-    });
-    render(
-      <QueryClientProvider client={createQueryClient(() => {})}>
-        <Page />
-      </QueryClientProvider>,
-    );
+    renderSignedIn(<Page />, { total: 5_000, pending: 1_200 });
     expect(screen.getByText('chỉ chuyển khoản')).toBeInTheDocument();
     expect(await screen.findByText('Số coin hiện có: 3.800')).toBeInTheDocument();
     expect(screen.getByText('trả bằng coin được')).toBeInTheDocument();
@@ -53,16 +54,12 @@ describe('coins offered beside the payment toggles', () => {
   });
 
   it('offers no coins while the pending coins exceed the total, and shows none beside the toggles', async () => {
-    signInAs();
-    stubFetch({
-      'GET /bank/api/v1/bank': json({ total: 500 }),
-      'GET /order/api/v1/order/count-pending-coin': json(900),
-    });
-    render(
-      <QueryClientProvider client={createQueryClient(() => {})}>
+    renderSignedIn(
+      <>
         <CoinBalance />
         <Page />
-      </QueryClientProvider>,
+      </>,
+      { total: 500, pending: 900 },
     );
     // The header's figure: both calls have answered.
     await waitFor(() => expect(screen.getByTitle('Số coin của bạn')).toHaveTextContent('-400'));
