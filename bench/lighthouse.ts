@@ -451,6 +451,8 @@ async function sheetTimespan(browser: Browser, base: string, page: LighthousePag
       await tab.goto(`${base}${page.path}`, { waitUntil: 'networkidle2' });
       const bar = await tab.waitForSelector('.ls-cart-bar-open', { visible: true });
       if (!bar) throw new Error(`${page.path}: no cart bar on a phone's screen`);
+      // Left to load means idle too: the page renders the sheet, closed, once it is (apps/web/src/app/platform-page.tsx).
+      await tab.waitForSelector('.ls-cart-sheet');
       const timespan = await startTimespan(tab, {
         config: {
           extends: 'lighthouse:default',
@@ -465,7 +467,7 @@ async function sheetTimespan(browser: Browser, base: string, page: LighthousePag
         },
       });
       await bar.tap();
-      // Slid in: MUI's drawer leaves its paper untransformed once the enter transition has ended.
+      // Slid in: the sheet is untransformed once its enter transition has ended (apps/web/src/app/shop.css).
       await tab.waitForFunction(
         `(() => { const paper = document.querySelector('.ls-cart-sheet'); return paper !== null && getComputedStyle(paper).transform === 'none'; })()`,
       );

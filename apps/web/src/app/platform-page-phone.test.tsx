@@ -81,6 +81,23 @@ describe('/item/:id on a phone', () => {
     expect(openCartButton()).not.toBeInTheDocument();
   });
 
+  it('has the sheet ready, closed and unannounced, once the page is idle; opened, it shows the cart as it is then', async () => {
+    const { user } = renderApp('/item/7');
+    await user.click(await screen.findByRole('button', { name: 'Thêm vào giỏ: Gói 1' }));
+    // Rendered closed ahead of the tap (app/platform-page.tsx): in the page, but nothing a reader or a tap finds.
+    await waitFor(() => expect(document.querySelector('dialog.ls-cart-sheet')).not.toBeNull());
+    expect(document.querySelector('dialog.ls-cart-sheet')).not.toHaveAttribute('open');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Đặt hàng' })).toHaveLength(2);
+
+    // A line added after it was rendered is in it when it opens.
+    await user.click(screen.getByRole('button', { name: 'Thêm vào giỏ: Gói 2' }));
+    await user.click(openCartButton()!);
+    const lines = within(await screen.findByRole('dialog', { name: 'Giỏ hàng của bạn' })).getByRole('region', { name: 'Giỏ hàng' });
+    expect(within(lines).getByRole('button', { name: 'Tăng số lượng Gói 1' })).toBeInTheDocument();
+    expect(within(lines).getByRole('button', { name: 'Tăng số lượng Gói 2' })).toBeInTheDocument();
+  });
+
   it('on a refused order, focuses the first missing field; Enter moves to the next field', async () => {
     const { user } = renderApp('/item/7');
     const name = await screen.findByRole('textbox', { name: /Họ tên/ });

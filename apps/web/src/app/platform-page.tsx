@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { Platform, StoreItem } from '@lucky/shared/guards';
 import { TEXTS } from '@lucky/shared/texts';
@@ -18,11 +18,13 @@ import { CheckoutForm } from '../features/checkout/components/checkout-form';
 import { useCheckout, type Checkout } from '../features/checkout/use-checkout';
 import { useCoinsOffered } from '../features/coins/api';
 import { CoinsHeld } from '../features/coins/components/coins-held';
+import { afterFirstLoad } from '../lib/after-first-load';
 import { useHydrated } from '../lib/hydration';
 import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { useStableCallback } from '../lib/use-stable-callback';
 
-// The phone's cart sheet, loaded when first opened (prefetched once the page has loaded, app/page-modules.ts).
+// The phone's cart sheet: its code is fetched once the page has loaded (app/page-modules.ts), and it is mounted,
+// closed, once the page is idle (PhoneCart).
 const CartSheet = lazy(() => import('../features/cart/components/cart-sheet').then((m) => ({ default: m.CartSheet })));
 
 /** /item/:id (docs/product.md §2). There is no call for one platform: it is found in the list, or in platformData meanwhile. */
@@ -137,12 +139,40 @@ function PhoneCart({ cart, checkout }: { cart: Cart; checkout: Checkout }) {
   if (open && !sheetMounted) setSheetMounted(true);
   // Emptied from the sheet (minus, clear-all): nothing is left to show, and the bar goes too.
   if (open && !filled) setOpen(false);
+  // Once the bar is on screen and the page idle, the sheet is rendered closed (a hidden dialog, no layout), in
+  // a transition that yields to the page: the tap then only shows it. Rendered at the tap, its code and the
+  // cart's second rendering were a long task of a mid-range phone's tap (docs/decisions/0036).
+  const premount = phone && filled && !sheetMounted;
+  useEffect(() => {
+    if (!premount) return;
+    return afterFirstLoad(() => startTransition(() => setSheetMounted(true)));
+  }, [premount]);
+
+  // The sheet's content, the same element while only the sheet opens or closes: React leaves it as it is.
+  const content = useMemo(
+    () => (
+      <div className="ls-cart-sheet-content">
+        <CartPanel lines={cart.lines} payMethod={checkout.payMethod} dispatch={cart.dispatch} headingHidden />
+        <PayAndOrder
+          checkout={checkout}
+          coinsHeld={<CoinsHeld />}
+          onOrder={() => {
+            setOrdering(true);
+            setOpen(false);
+          }}
+        />
+      </div>
+    ),
+    [cart.lines, cart.dispatch, checkout],
+  );
 
   if (!phone) return null;
-  const show = () => {
-    setOrdering(false);
-    setOpen(true);
-  };
+  // A transition: the tap's own task only marks it, and the sheet slides in from the next one.
+  const show = () =>
+    startTransition(() => {
+      setOrdering(false);
+      setOpen(true);
+    });
   return (
     <>
       {filled && (
@@ -157,17 +187,7 @@ function PhoneCart({ cart, checkout }: { cart: Cart; checkout: Checkout }) {
       {sheetMounted && (
         <Suspense fallback={null}>
           <CartSheet open={open} onClose={closeSheet} keepFocusOnClose={ordering}>
-            <div className="ls-cart-sheet-content">
-              <CartPanel lines={cart.lines} payMethod={checkout.payMethod} dispatch={cart.dispatch} headingHidden />
-              <PayAndOrder
-                checkout={checkout}
-                coinsHeld={<CoinsHeld />}
-                onOrder={() => {
-                  setOrdering(true);
-                  setOpen(false);
-                }}
-              />
-            </div>
+            {content}
           </CartSheet>
         </Suspense>
       )}
