@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, Suspense } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { OrderFormInput, OrderFormOutput } from '@lucky/shared';
@@ -29,7 +29,14 @@ export const CheckoutForm = memo(function CheckoutForm({ signedIn, ...form }: Ch
   // for a browser that told it of a session, so nothing below it moves after.
   const hydrated = useHydrated();
   if (!signedIn) return <SignInPrompt />;
-  return <OrderFormBox {...form} hydrated={hydrated} />;
+  // A boundary of its own: React hydrates the form in a pass after the page's. react-hook-form marks itself
+  // ready with a state update in a layout effect, which React handles at once, synchronously: inside the
+  // page's hydration it ran every effect of the page with it, in one long task.
+  return (
+    <Suspense fallback={null}>
+      <OrderFormBox {...form} hydrated={hydrated} />
+    </Suspense>
+  );
 });
 
 function OrderFormBox({
