@@ -133,6 +133,10 @@ for (const deviceName of ['Pixel 7', 'iPhone 13'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
       await snapshot(page, testInfo, `${deviceName}-item-bar`);
 
+      // The sheet is ready before the tap (rendered closed once the page is idle), and hidden: nothing to see or reach.
+      const closedSheet = page.locator('dialog.ls-cart-sheet');
+      await expect(closedSheet).toHaveCount(1);
+      await expect(closedSheet).toBeHidden();
       // The count opens the cart as a sheet: one more of the item, the totals follow.
       await openCart.tap();
       const sheet = page.getByRole('dialog', { name: 'Giỏ hàng của bạn' });

@@ -40,17 +40,25 @@ export function CartSheet({ open, onClose, keepFocusOnClose = false, children }:
         return;
       }
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      // The page stays where the customer left it: showModal focuses into the sheet, which sits below the
-      // screen until it slides in, and the browser would scroll the page towards it.
-      const { scrollX, scrollY } = window;
-      // jsdom (the unit tests) has no showModal: the open attribute shows it there.
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      dialog.focus({ preventScroll: true });
-      if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
-      // The next frame slides it in from where showModal put it (below the screen).
-      const frame = window.requestAnimationFrame(() => dialog.classList.add('ls-cart-sheet-shown'));
-      return () => window.cancelAnimationFrame(frame);
+      let frame = 0;
+      // In a task of its own, after the commit that asked for it: showModal makes the rest of the page inert,
+      // which the browser works out by styling the whole page again, at once (docs/decisions/0036).
+      const shown = window.setTimeout(() => {
+        // The page stays where the customer left it: showModal focuses into the sheet, which sits below the
+        // screen until it slides in, and the browser would scroll the page towards it.
+        const { scrollX, scrollY } = window;
+        // jsdom (the unit tests) has no showModal: the open attribute shows it there.
+        if (typeof dialog.showModal === 'function') dialog.showModal();
+        else dialog.setAttribute('open', '');
+        dialog.focus({ preventScroll: true });
+        if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
+        // The next frame slides it in from where showModal put it (below the screen).
+        frame = window.requestAnimationFrame(() => dialog.classList.add('ls-cart-sheet-shown'));
+      }, 0);
+      return () => {
+        window.clearTimeout(shown);
+        window.cancelAnimationFrame(frame);
+      };
     }
     if (!dialog.open) return;
     const finish = () => {
