@@ -227,7 +227,10 @@ export function figures(report: LighthouseReport): RunFigures {
   };
 }
 
-/** Lighthouse's own failures of a run (NO_NAVSTART, NO_FCP under load) are retried this many times. */
+/**
+ * Lighthouse's own failures of a run (NO_NAVSTART, NO_FCP under load) are retried this many times, then once
+ * more in a fresh Chromium (runLighthouse).
+ */
 const RUNTIME_RETRIES = 2;
 
 /** A Chromium trace event, as far as the bench reads one. */
@@ -281,7 +284,7 @@ async function auditOnce(browser: Browser, base: string, page: LighthousePage, c
       const trace = (result.artifacts as unknown as { Trace?: { traceEvents: TraceEvent[] } }).Trace?.traceEvents ?? [];
       if (!report.runtimeError) return { report, trace };
       const problem = `${page.path}: ${report.runtimeError.code} ${report.runtimeError.message}`;
-      if (attempt >= RUNTIME_RETRIES) throw new Error(problem);
+      if (attempt >= RUNTIME_RETRIES) throw new UnrecordedRun(problem);
       console.warn(`${problem} — running again`);
     } finally {
       await tab.close();
@@ -354,19 +357,37 @@ function makeRecorderYield(browserPid: number): void {
 /** The browser process of each Chromium that withChromium started. */
 const chromePids = new WeakMap<Browser, number>();
 
-/** Runs `use` with Debian's Chromium started for Lighthouse, and stops it afterwards. */
-export async function withChromium<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
+/** Debian's Chromium started for Lighthouse, and how to stop it. */
+async function startChromium(): Promise<{ browser: Browser; stop: () => Promise<void> }> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-  let browser: Browser | null = null;
   try {
-    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
     chromePids.set(browser, chrome.pid);
-    return await use(browser);
-  } finally {
-    await browser?.disconnect();
+    return {
+      browser,
+      stop: async () => {
+        await browser.disconnect();
+        chrome.kill();
+      },
+    };
+  } catch (error) {
     chrome.kill();
+    throw error;
   }
 }
+
+/** Runs `use` with Debian's Chromium started for Lighthouse, and stops it afterwards. */
+export async function withChromium<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
+  const chromium = await startChromium();
+  try {
+    return await use(chromium.browser);
+  } finally {
+    await chromium.stop();
+  }
+}
+
+/** A run Lighthouse could not record, however often it was run again in the same browser. */
+class UnrecordedRun extends Error {}
 
 /**
  * One run of a page as the bench counts it: an audit with the default slowdown, then one with the slowdown
@@ -386,13 +407,27 @@ export async function auditRun(browser: Browser, base: string, page: LighthouseP
 export async function runLighthouse(opts: LighthouseOptions): Promise<LighthouseRow[]> {
   const runs = opts.runs ?? 3;
   const base = opts.base.replace(/\/+$/, '');
-  return withChromium(async (browser) => {
+  let chromium = await startChromium();
+  // A browser that fails to record the same run again and again (NO_NAVSTART at every retry, seen at the
+  // start of a run) is replaced once, and the run made again in the new one.
+  const recorded = async (page: LighthousePage) => {
+    try {
+      return await auditRun(chromium.browser, base, page);
+    } catch (error) {
+      if (!(error instanceof UnrecordedRun)) throw error;
+      console.warn(`${error.message} — again, in a fresh Chromium`);
+      await chromium.stop();
+      chromium = await startChromium();
+      return auditRun(chromium.browser, base, page);
+    }
+  };
+  try {
     const rows: LighthouseRow[] = [];
     for (const page of opts.pages) {
       const reports: LighthouseReport[] = [];
       const calibrated: RunFigures[] = [];
       for (let run = 1; run <= runs; run++) {
-        const audits = await auditRun(browser, base, page);
+        const audits = await recorded(page);
         reports.push(audits.plain.report);
         const tuned = figures(audits.calibrated.report);
         calibrated.push(tuned);
@@ -403,7 +438,9 @@ export async function runLighthouse(opts: LighthouseOptions): Promise<Lighthouse
       rows.push({ name: page.name, path: page.path, variant: page.variant, ...figures(median), scores, report: median, uncalibrated: reports.map(figures), calibrated });
     }
     return rows;
-  });
+  } finally {
+    await chromium.stop();
+  }
 }
 
 // ---------- the cart sheet: a tap, measured as a timespan ----------
