@@ -139,8 +139,8 @@ function PhoneCart({ cart, checkout }: { cart: Cart; checkout: Checkout }) {
   if (open && !sheetMounted) setSheetMounted(true);
   // Emptied from the sheet (minus, clear-all): nothing is left to show, and the bar goes too.
   if (open && !filled) setOpen(false);
-  // Once the bar is on screen and the page idle, the sheet is rendered closed (a hidden dialog, no layout), in
-  // a transition that yields to the page: the tap then only shows it. Rendered at the tap, its code and the
+  // Once the bar is on screen and the page idle, the sheet is rendered closed (laid out, hidden: app/shop.css),
+  // in a transition that yields to the page: the tap then only shows it. Rendered at the tap, its code and the
   // cart's second rendering were a long task of a mid-range phone's tap (docs/decisions/0036).
   const premount = phone && filled && !sheetMounted;
   useEffect(() => {
