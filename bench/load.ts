@@ -33,21 +33,54 @@ interface LoadOptions {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-/** Drives `path` for a few seconds; fails on any non-2xx answer, so a figure is never one of errors. */
-export async function load(shop: ShopProcess, path: string, options: LoadOptions = {}): Promise<LoadFigure> {
-  const stopRss = shop.sampleRss();
-  const result = await autocannon({
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p99: number };
+  duration: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** Drives `path`; fails on any non-2xx answer, so a figure is never one of errors. */
+async function drive(shop: ShopProcess, path: string, options: LoadOptions): Promise<AutocannonResult> {
+  const result = (await autocannon({
     url: `${shop.base}${path}`,
     connections: options.connections ?? 20,
     duration: options.seconds ?? SECONDS,
     headers: { 'x-api-key': API_KEY, ...options.headers },
     requests: options.requests,
-  });
-  const rssMb = stopRss();
+  })) as AutocannonResult;
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, rssMb };
+  return result;
+}
+
+/** Drives `path` for a few seconds. */
+export async function load(shop: ShopProcess, path: string, options: LoadOptions = {}): Promise<LoadFigure> {
+  const stopRss = shop.sampleRss();
+  const result = await drive(shop, path, options);
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, rssMb: stopRss() };
+}
+
+/**
+ * Several paths driven in turns of one second, `rounds` times over: each path's req/s over all its turns.
+ * On a shared machine the CPU a process gets swings from one second to the next; paths compared with each
+ * other (a list and the bare route) then meet the same swings, where back-to-back runs of several seconds
+ * each met different ones.
+ */
+export async function interleaved(shop: ShopProcess, paths: string[], rounds: number): Promise<number[]> {
+  const requests = paths.map(() => 0);
+  const seconds = paths.map(() => 0);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, path] of paths.entries()) {
+      const result = await drive(shop, path, { seconds: 1 });
+      requests[i]! += result.requests.total;
+      seconds[i]! += result.duration;
+    }
+  }
+  return requests.map((count, i) => Math.round(count / seconds[i]!));
 }
 
 interface Platform {
@@ -72,7 +105,9 @@ export async function catalogueSample(base: string): Promise<{ platformId: numbe
 export async function customers(base: string, count: number, prefix = 'bench'): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < count; i += 10) {
-    const batch = Array.from({ length: Math.min(10, count - i) }, (_, j) => signIn(base, `${prefix}-${i + j}@lucky.test`));
+    const batch = Array.from({ length: Math.min(10, count - i) }, (_, j) =>
+      signIn(base, `${prefix}-${i + j}@lucky.test`),
+    );
     tokens.push(...(await Promise.all(batch)));
   }
   return tokens;

@@ -7,6 +7,8 @@
  * - the calibrated TBT and FCP, and the benchmark index the slowdown was calibrated from;
  * - the page's main-thread tasks after its first contentful paint: how many, how many of 10 ms or more (the
  *   ones Lighthouse always keeps), their CPU time and their wall time;
+ * - the blocking time those tasks make when each is multiplied by the slowdown, from their wall time and from
+ *   their CPU time alone (the page's own share, without the waits);
  * - the three longest of them: when, their wall and CPU time, and the events they were spent in;
  * - how many screenshots the trace took over the first 3 s (one a frame: part of the compositor's work);
  * - the CPU time of the busiest threads of every Chromium process over the page's first 800 ms (the page's,
@@ -28,8 +30,16 @@ const isTask = (event: TraceEvent) =>
   event.ph === 'X' && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask');
 const ms = (us: number) => Math.round(us / 1000);
 
+/**
+ * Blocking time as Lighthouse's simulation would count it (each task × the slowdown, less 50 ms), from the
+ * tasks' wall time and from their CPU time alone: the first is what the host's waits add, the second what
+ * the page's own work would cost on a host where it never waited for a core.
+ */
+const blocking = (durationsUs: number[], slowdown: number) =>
+  Math.round(durationsUs.reduce((sum, us) => sum + Math.max(0, (us / 1000) * slowdown - 50), 0));
+
 /** What the trace of one run shows: the page's tasks after its first paint, and every thread's CPU early on. */
-export function traceFigures(trace: TraceEvent[]) {
+export function traceFigures(trace: TraceEvent[], slowdown = 1) {
   const navigation = trace.find((event) => event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame);
   if (!navigation) return null;
   const main = (event: TraceEvent) => event.pid === navigation.pid && event.tid === navigation.tid;
@@ -81,6 +91,14 @@ export function traceFigures(trace: TraceEvent[]) {
     longTasks: long.length,
     cpuMs: ms(after.reduce((sum, event) => sum + (event.tdur ?? 0), 0)),
     wallMs: ms(after.reduce((sum, event) => sum + (event.dur ?? 0), 0)),
+    blockingWallMs: blocking(
+      after.map((event) => event.dur ?? 0),
+      slowdown,
+    ),
+    blockingCpuMs: blocking(
+      after.map((event) => event.tdur ?? 0),
+      slowdown,
+    ),
     threads: [...threads].sort((a, b) => b[1] - a[1]).slice(0, 5),
   };
 }
@@ -101,13 +119,16 @@ async function main(): Promise<void> {
           const plain = figures(audits.plain.report);
           const { report, trace } = audits.calibrated;
           const tuned = figures(report);
-          const seen = traceFigures(trace);
+          const seen = traceFigures(trace, tuned.cpuSlowdownMultiplier);
           console.log(
             `${page.name} ${page.path} run ${run}: TBT ${Math.round(tuned.tbtMs)} ms calibrated ×${tuned.cpuSlowdownMultiplier} (index ${Math.round(plain.benchmarkIndex)}; uncalibrated ${Math.round(plain.tbtMs)} ms), FCP ${Math.round(tuned.fcpMs)} ms`,
           );
           if (seen) {
             console.log(
               `  after the first paint (${seen.fcpMs} ms observed): ${seen.tasks} tasks, ${seen.longTasks} of ≥ 10 ms; CPU ${seen.cpuMs} ms, wall ${seen.wallMs} ms`,
+            );
+            console.log(
+              `  blocking if each task × the slowdown: ${seen.blockingWallMs} ms from wall time, ${seen.blockingCpuMs} ms from CPU time`,
             );
             for (const task of seen.biggest)
               console.log(
