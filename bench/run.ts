@@ -76,6 +76,24 @@ function pageFaultMicroseconds(): number {
   return round(elapsed / (size / 4096), 2);
 }
 
+/**
+ * How steady this machine's CPU is, in %: one thread counts in a loop for eight quarter-seconds, and the
+ * slowest quarter-second's count is given as a share of the fastest's. A dedicated core gives close to 100;
+ * a virtual machine whose host is shared gives what its neighbours leave (70 % and less seen on a 2-core one,
+ * where the same route then served 9,000 and 22,000 req/s a few seconds apart). Printed with the machine
+ * before and after the run: a ratio of two throughputs measured a second apart can only be as steady as this.
+ */
+function cpuSteadiness(): number {
+  const counts: number[] = [];
+  for (let slice = 0; slice < 8; slice++) {
+    const end = performance.now() + 250;
+    let count = 0;
+    while (performance.now() < end) count++;
+    counts.push(count);
+  }
+  return Math.round((Math.min(...counts) / Math.max(...counts)) * 100);
+}
+
 /** The machine and the run's references, printed with the table. */
 const machine = {
   cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
@@ -83,6 +101,8 @@ const machine = {
   loadBefore: os.loadavg().map((value) => round(value, 1)),
   loadAfter: [] as number[],
   pageFaultUs: pageFaultMicroseconds(),
+  steadinessBefore: cpuSteadiness(),
+  steadinessAfter: Number.NaN,
 };
 const references: {
   pgbench?: { tps: number; p99: number; spreadTps: [number, number] };
@@ -554,7 +574,7 @@ function describeRun(seconds: number): string {
   const pgbench = references.pgbench;
   const bare = Object.entries(references.bareRoute).map(([engine, rps]) => `${Math.round(rps)} req/s on ${engine}`);
   return [
-    `Machine: ${machine.cpu}, ${machine.cores} cores, a fresh memory page ${machine.pageFaultUs} µs, load average ${machine.loadBefore.join(' ')} before and ${machine.loadAfter.join(' ')} after; ${seconds} s${parts ? ` (${parts})` : ''}.`,
+    `Machine: ${machine.cpu}, ${machine.cores} cores, a fresh memory page ${machine.pageFaultUs} µs, CPU steadiness ${machine.steadinessBefore} % before and ${machine.steadinessAfter} % after, load average ${machine.loadBefore.join(' ')} before and ${machine.loadAfter.join(' ')} after; ${seconds} s${parts ? ` (${parts})` : ''}.`,
     'References measured in this run: ' +
       [
         pgbench
@@ -639,6 +659,7 @@ async function main(): Promise<void> {
   if (!only)
     add({ group: 'bench', name: 'the whole run (s)', figure: seconds, unit: 's', budget: BUDGET.wholeRunSeconds, better: 'lower' });
   machine.loadAfter = os.loadavg().map((value) => round(value, 1));
+  machine.steadinessAfter = cpuSteadiness();
   const table = printTable();
   const description = describeRun(seconds);
   console.log(`\n${description}\n\n${table}\n`);
