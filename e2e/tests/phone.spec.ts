@@ -123,6 +123,9 @@ for (const deviceName of ['Pixel 7', 'iPhone 13'] as const) {
       await page.getByRole('button', { name: `Thêm vào giỏ: ${last.name}` }).tap();
       const openCart = page.getByRole('button', { name: /xem giỏ hàng$/ });
       await expect(openCart).toHaveAccessibleName(barName(1, `${last.price.toLocaleString('vi-VN')} VNĐ`));
+      // The toast's code is fetched on first use: it is on screen (and its entrance under way) before the page
+      // is checked with axe, which would otherwise read it half faded in, whenever it came.
+      await expect(page.getByText(`Thêm ${last.name} vào giỏ hàng thành công`)).toBeVisible();
       const scrolledTo = await scrollY(page);
       expect(scrolledTo).toBeGreaterThan(300);
       const bar = await cartBar(page).boundingBox();
