@@ -39,7 +39,7 @@ const blocking = (durationsUs: number[], slowdown: number) =>
   Math.round(durationsUs.reduce((sum, us) => sum + Math.max(0, (us / 1000) * slowdown - 50), 0));
 
 /** What the trace of one run shows: the page's tasks after its first paint, and every thread's CPU early on. */
-export function traceFigures(trace: TraceEvent[], slowdown = 1) {
+export function traceFigures(trace: TraceEvent[], slowdown: number) {
   const navigation = trace.find((event) => event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame);
   if (!navigation) return null;
   const main = (event: TraceEvent) => event.pid === navigation.pid && event.tid === navigation.tid;
