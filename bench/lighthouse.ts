@@ -174,7 +174,7 @@ export async function placeDemoOrder(base: string, tokens: TokenPair, platformId
  * holding the session's tokens (and the order pages' cookie with the access token). The HTTP cache is cleared too, so every audit is a first visit (with
  * `disableStorageReset` Lighthouse leaves both alone).
  */
-async function prepareTab(browser: Browser, base: string, tokens: TokenPair | null, carts?: LighthousePage['carts']): Promise<Page> {
+export async function prepareTab(browser: Browser, base: string, tokens: TokenPair | null, carts?: LighthousePage['carts']): Promise<Page> {
   const tab = await browser.newPage();
   await tab.goto(`${base}/healthz`);
   await tab.evaluate(
@@ -475,7 +475,7 @@ export async function runLighthouse(opts: LighthouseOptions): Promise<Lighthouse
 export const SHEET_BUDGETS = { tbtMs: BUDGETS.tbtMs, uncalibratedTbtMs: BUDGETS.uncalibratedTbtMs, cls: BUDGETS.cls, inpMs: 200 } as const;
 
 /** Lighthouse's mobile screen, set before the page opens: a timespan must not resize the page it measures. */
-const PHONE_SCREEN = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+export const PHONE_SCREEN = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
 export interface SheetFigures {
   tbtMs: number;
