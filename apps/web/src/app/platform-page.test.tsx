@@ -70,6 +70,21 @@ describe('/item/:id, anonymous', () => {
     expect(screen.queryByRole('heading', { name: 'Thông tin của bạn' })).not.toBeInTheDocument();
   });
 
+  it("fetches the first item's picture first: high, the rest of the first screen low, after it lazily", async () => {
+    shopApi({ [ITEMS]: json([1, 2, 3, 4, 5].map((id) => storeItem(id))) });
+    renderApp('/item/7');
+
+    await screen.findByRole('heading', { name: 'Gói 5' });
+    const pictures = screen.getAllByRole('article').map((card) => card.querySelector('img')!);
+    expect(pictures.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', 'low'],
+      ['eager', 'low'],
+      ['eager', 'low'],
+      ['lazy', 'auto'],
+    ]);
+  });
+
   it("names a login platform's header after sign-in by account", async () => {
     shopApi();
     renderApp('/item/8');

@@ -83,7 +83,7 @@ describe('home page', () => {
     const pictures = within(grid).getAllByRole('img');
     expect(pictures.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
       ['eager', 'high'],
-      ['eager', 'auto'],
+      ['eager', 'low'],
     ]);
     expect(screen.queryByText('Đang tải danh sách trò chơi…')).not.toBeInTheDocument();
     expect(net.requests).toEqual([]);

@@ -1,3 +1,4 @@
+import { firstScreenPriority } from './first-screen';
 import { Link as RouterLink } from 'react-router';
 import type { Platform } from '@lucky/shared/schemas';
 import { TEXTS } from '@lucky/shared/texts';
@@ -28,7 +29,7 @@ export function PlatformCard({ platform, onChoose, onFirstScreen = false }: Plat
           width={SIZE}
           height={SIZE}
           loading={onFirstScreen ? 'eager' : 'lazy'}
-          fetchPriority={onFirstScreen === 'first' ? 'high' : 'auto'}
+          fetchPriority={firstScreenPriority(onFirstScreen)}
           className="ls-card-picture"
         />
         {/* Fixed colours with enough contrast for the small label in light and dark mode alike. */}

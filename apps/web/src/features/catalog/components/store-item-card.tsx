@@ -1,3 +1,4 @@
+import { firstScreenPriority } from './first-screen';
 import type { SyntheticEvent } from 'react';
 import type { StoreItem } from '@lucky/shared/guards';
 import { formatNumber, formatVnd } from '@lucky/shared/money';
@@ -40,7 +41,7 @@ export function StoreItemCard({ item, onAdd, onFirstScreen = false }: StoreItemC
         width={320}
         height={200}
         loading={onFirstScreen ? 'eager' : 'lazy'}
-        fetchPriority={onFirstScreen === 'first' ? 'high' : 'auto'}
+        fetchPriority={firstScreenPriority(onFirstScreen)}
         className="ls-item-picture"
       />
       <div className="ls-item-content">

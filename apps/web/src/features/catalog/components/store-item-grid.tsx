@@ -5,8 +5,8 @@ import { StoreItemCard } from './store-item-card';
 import { RetryMessage } from '../../../components/ui/retry-message';
 
 /**
- * Items the first screen may show: their pictures load at once (the first with high priority), the rest
- * lazily. The first row on a desktop (3 columns), two rows on a phone (2 columns).
+ * Items the first screen may show: their pictures load at once (the first at high priority, the others low,
+ * first-screen.ts), the rest lazily. The first row on a desktop (3 columns), two rows on a phone (2 columns).
  */
 const FIRST_SCREEN_ITEMS = 4;
 
