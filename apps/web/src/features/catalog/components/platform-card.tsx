@@ -1,9 +1,9 @@
-import { firstScreenPriority } from './first-screen';
 import { Link as RouterLink } from 'react-router';
 import type { Platform } from '@lucky/shared/schemas';
 import { TEXTS } from '@lucky/shared/texts';
 import { fileUrl } from '../../../lib/file-url';
 import fallbackPicture from '../assets/item-fallback.svg';
+import { firstScreenPriority } from './first-screen';
 
 const SIZE = 300;
 
@@ -11,8 +11,9 @@ export interface PlatformCardProps {
   platform: Platform;
   onChoose: (platform: Platform) => void;
   /**
-   * On the first screen: its picture loads at once rather than lazily; 'first' also with high priority,
-   * as the largest picture a phone shows first (the API preloads it with the page, apps/api/src/web/page-data.ts).
+   * On the first screen: its picture loads at once rather than lazily, at low priority; 'first' at high
+   * priority, as the largest picture a phone shows first (the API preloads it with the page,
+   * apps/api/src/web/page-data.ts; first-screen.ts).
    */
   onFirstScreen?: 'first' | boolean;
 }

@@ -1,4 +1,3 @@
-import { firstScreenPriority } from './first-screen';
 import type { SyntheticEvent } from 'react';
 import type { StoreItem } from '@lucky/shared/guards';
 import { formatNumber, formatVnd } from '@lucky/shared/money';
@@ -7,6 +6,7 @@ import { Icon, PlainCoinIcon } from '../../../components/frame/icons';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { fileUrl } from '../../../lib/file-url';
 import fallbackPicture from '../assets/item-fallback.svg';
+import { firstScreenPriority } from './first-screen';
 
 /** A picture that failed to load is swapped for the fallback, once. */
 export function showFallback(event: SyntheticEvent<HTMLImageElement>) {
@@ -20,8 +20,9 @@ export interface StoreItemCardProps {
   item: StoreItem;
   onAdd: (item: StoreItem) => void;
   /**
-   * On the first screen: the picture loads at once rather than lazily; 'first' also with high priority,
-   * as the largest picture a phone shows first (the API preloads it with the page, apps/api/src/web/page-data.ts).
+   * On the first screen: the picture loads at once rather than lazily, at low priority; 'first' at high
+   * priority, as the largest picture a phone shows first (the API preloads it with the page,
+   * apps/api/src/web/page-data.ts; first-screen.ts).
    */
   onFirstScreen?: 'first' | boolean;
 }
