@@ -14,11 +14,9 @@
  *
  * A diagnosis, not a budget: it prints and exits 0.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { demoSignIn, PHONE_SCREEN, prepareTab, shopPages, type TraceEvent, withChromium } from './lighthouse.js';
-import { startSeededShop } from './server.js';
-import { median } from './stats.js';
+import { diagnosePages } from './diagnosis.js';
+import { demoSignIn, PHONE_SCREEN, prepareTab, type TraceEvent } from './lighthouse.js';
+import { repeated } from './stats.js';
 
 interface Load {
   lookups: number;
@@ -56,69 +54,40 @@ const TEXT_STYLES = `(() => {
   return [...styles].sort((a, b) => parseFloat(a) - parseFloat(b) || a.localeCompare(b));
 })()`;
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-  const runs = Number(option('runs') ?? 8);
-  const wanted = option('pages')?.split(',');
-  const given = args.find((arg) => !arg.startsWith('--'));
-  const shop = given ? { base: given.replace(/\/+$/, ''), stop: async () => {} } : await startSeededShop();
-  try {
-    await withChromium(async (browser) => {
-      const pages = (await shopPages(shop.base)).filter((page) => !wanted || wanted.includes(page.name));
-      for (const page of pages) {
-        const loads: Load[] = [];
-        let styles: string[] = [];
-        for (let run = 0; run < runs; run++) {
-          const tab = await prepareTab(
-            browser,
-            shop.base,
-            page.signedIn ? await demoSignIn(shop.base) : null,
-            page.carts,
-          );
-          try {
-            await tab.setViewport(PHONE_SCREEN);
-            await tab.tracing.start({ categories: ['devtools.timeline', 'loading', 'blink.user_timing', 'fonts'] });
-            // The order pages keep their live stream open: at most two connections for half a second.
-            await tab.goto(`${shop.base}${page.path}`, { waitUntil: 'networkidle2' });
-            const recorded = await tab.tracing.stop();
-            const trace = (JSON.parse(Buffer.from(recorded ?? []).toString('utf8')) as { traceEvents: TraceEvent[] })
-              .traceEvents;
-            const load = readTrace(trace);
-            if (load) loads.push(load);
-            styles = (await tab.evaluate(TEXT_STYLES)) as string[];
-          } finally {
-            await tab.close();
-          }
-        }
-        const spread = (pick: (load: Load) => number) => {
-          const values = loads.map(pick);
-          return `${Math.round(median(values) * 10) / 10} (${Math.min(...values)}–${Math.max(...values)})`;
-        };
-        console.log(
-          `${page.name} ${page.path}${page.variant ? ` (${page.variant})` : ''}: ${styles.length} text styles: ${styles.join(', ')}`,
-        );
-        if (loads.length === 0) {
-          console.log('  no load was traced');
-          continue;
-        }
-        console.log(
-          `  over ${loads.length} loads: font lookups ${spread((load) => load.lookups)} taking ${spread((load) => load.lookupMs)} ms; the page's layouts ${spread((load) => load.layoutMs)} ms`,
-        );
+diagnosePages(8, async ({ browser, base, pages, runs }) => {
+  for (const page of pages) {
+    const loads: Load[] = [];
+    let styles: string[] = [];
+    for (let run = 0; run < runs; run++) {
+      const tab = await prepareTab(browser, base, page.signedIn ? await demoSignIn(base) : null, page.carts);
+      try {
+        await tab.setViewport(PHONE_SCREEN);
+        await tab.tracing.start({ categories: ['devtools.timeline', 'loading', 'blink.user_timing', 'fonts'] });
+        // The order pages keep their live stream open: at most two connections for half a second.
+        await tab.goto(`${base}${page.path}`, { waitUntil: 'networkidle2' });
+        const recorded = await tab.tracing.stop();
+        const trace = (JSON.parse(Buffer.from(recorded ?? []).toString('utf8')) as { traceEvents: TraceEvent[] })
+          .traceEvents;
+        const load = readTrace(trace);
+        if (load) loads.push(load);
+        styles = (await tab.evaluate(TEXT_STYLES)) as string[];
+      } finally {
+        await tab.close();
       }
-    });
-  } finally {
-    await shop.stop();
+    }
+    const spread = (pick: (load: Load) => number) => {
+      const { figure, spread: range } = repeated(loads.map(pick), 1);
+      return `${figure} (${range![0]}–${range![1]})`;
+    };
+    console.log(
+      `${page.name} ${page.path}${page.variant ? ` (${page.variant})` : ''}: ${styles.length} text styles: ${styles.join(', ')}`,
+    );
+    if (loads.length === 0) {
+      console.log('  no load was traced');
+      continue;
+    }
+    console.log(
+      `  over ${loads.length} loads: font lookups ${spread((load) => load.lookups)} taking ${spread((load) => load.lookupMs)} ms; the page's layouts ${spread((load) => load.layoutMs)} ms`,
+    );
   }
-}
-
-// Run only as a script.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+});

@@ -23,8 +23,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { auditRun, figures, shopPages, type TraceEvent, withChromium } from './lighthouse.js';
-import { startSeededShop } from './server.js';
+import { diagnosePages, type Diagnosis } from './diagnosis.js';
+import { auditRun, figures, type TraceEvent } from './lighthouse.js';
 
 const isTask = (event: TraceEvent) =>
   event.ph === 'X' && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask');
@@ -103,66 +103,45 @@ export function traceFigures(trace: TraceEvent[], slowdown: number) {
   };
 }
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-  const runs = Number(option('runs') ?? 3);
-  const wanted = option('pages')?.split(',');
-  const given = args.find((arg) => !arg.startsWith('--'));
-  const shop = given ? { base: given.replace(/\/+$/, ''), stop: async () => {} } : await startSeededShop();
-  try {
-    await withChromium(async (browser) => {
-      const pages = (await shopPages(shop.base)).filter((page) => !wanted || wanted.includes(page.name));
-      for (const page of pages) {
-        for (let run = 1; run <= runs; run++) {
-          const audits = await auditRun(browser, shop.base, page);
-          const plain = figures(audits.plain.report);
-          const { report, trace } = audits.calibrated;
-          const tuned = figures(report);
-          const seen = traceFigures(trace, tuned.cpuSlowdownMultiplier);
+async function diagnose({ browser, base, pages, runs }: Diagnosis): Promise<void> {
+  for (const page of pages) {
+    for (let run = 1; run <= runs; run++) {
+      const audits = await auditRun(browser, base, page);
+      const plain = figures(audits.plain.report);
+      const { report, trace } = audits.calibrated;
+      const tuned = figures(report);
+      const seen = traceFigures(trace, tuned.cpuSlowdownMultiplier);
+      console.log(
+        `${page.name} ${page.path} run ${run}: TBT ${Math.round(tuned.tbtMs)} ms calibrated ×${tuned.cpuSlowdownMultiplier} (index ${Math.round(plain.benchmarkIndex)}; uncalibrated ${Math.round(plain.tbtMs)} ms), FCP ${Math.round(tuned.fcpMs)} ms`,
+      );
+      if (seen) {
+        console.log(
+          `  after the first paint (${seen.fcpMs} ms observed): ${seen.tasks} tasks, ${seen.longTasks} of ≥ 10 ms; CPU ${seen.cpuMs} ms, wall ${seen.wallMs} ms`,
+        );
+        console.log(
+          `  blocking if each task × the slowdown: ${seen.blockingWallMs} ms from wall time, ${seen.blockingCpuMs} ms from CPU time`,
+        );
+        for (const task of seen.biggest)
           console.log(
-            `${page.name} ${page.path} run ${run}: TBT ${Math.round(tuned.tbtMs)} ms calibrated ×${tuned.cpuSlowdownMultiplier} (index ${Math.round(plain.benchmarkIndex)}; uncalibrated ${Math.round(plain.tbtMs)} ms), FCP ${Math.round(tuned.fcpMs)} ms`,
+            `  task at ${task.atMs} ms: wall ${task.wallMs} ms, CPU ${task.cpuMs} ms (${task.parts.map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`).join(', ')})`,
           );
-          if (seen) {
-            console.log(
-              `  after the first paint (${seen.fcpMs} ms observed): ${seen.tasks} tasks, ${seen.longTasks} of ≥ 10 ms; CPU ${seen.cpuMs} ms, wall ${seen.wallMs} ms`,
-            );
-            console.log(
-              `  blocking if each task × the slowdown: ${seen.blockingWallMs} ms from wall time, ${seen.blockingCpuMs} ms from CPU time`,
-            );
-            for (const task of seen.biggest)
-              console.log(
-                `  task at ${task.atMs} ms: wall ${task.wallMs} ms, CPU ${task.cpuMs} ms (${task.parts.map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`).join(', ')})`,
-              );
-            console.log(`  screenshots in the first 3 s: ${seen.screenshots}`);
-            console.log(
-              `  CPU over the first 800 ms: ${seen.threads.map(([thread, us]) => `${thread} ${ms(us)} ms`).join(', ')}`,
-            );
-          }
-          const items =
-            (
-              report.audits['long-tasks'] as
-                { details?: { items?: { startTime: number; duration: number; url: string }[] } } | undefined
-            )?.details?.items ?? [];
-          for (const item of items)
-            console.log(
-              `  long task (simulated) at ${Math.round(item.startTime)} ms, ${Math.round(item.duration)} ms: ${item.url}`,
-            );
-        }
+        console.log(`  screenshots in the first 3 s: ${seen.screenshots}`);
+        console.log(
+          `  CPU over the first 800 ms: ${seen.threads.map(([thread, us]) => `${thread} ${ms(us)} ms`).join(', ')}`,
+        );
       }
-    });
-  } finally {
-    await shop.stop();
+      const items =
+        (
+          report.audits['long-tasks'] as
+            { details?: { items?: { startTime: number; duration: number; url: string }[] } } | undefined
+        )?.details?.items ?? [];
+      for (const item of items)
+        console.log(
+          `  long task (simulated) at ${Math.round(item.startTime)} ms, ${Math.round(item.duration)} ms: ${item.url}`,
+        );
+    }
   }
 }
 
 // Run only as a script: importing traceFigures starts nothing.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) diagnosePages(3, diagnose);
