@@ -64,18 +64,22 @@ export async function load(shop: ShopProcess, path: string, options: LoadOptions
   return { rps: Math.round(result.requests.average), p99: result.latency.p99, rssMb: stopRss() };
 }
 
+/** A path to drive, with the headers it is asked with beyond the API key (a browser's Accept-Encoding). */
+export type Target = string | { path: string; headers: Record<string, string> };
+
 /**
  * Several paths driven in turns of one second, `rounds` times over: each path's req/s over all its turns.
  * On a shared machine the CPU a process gets swings from one second to the next; paths compared with each
  * other (a list and the bare route) then meet the same swings, where back-to-back runs of several seconds
  * each met different ones.
  */
-export async function interleaved(shop: ShopProcess, paths: string[], rounds: number): Promise<number[]> {
+export async function interleaved(shop: ShopProcess, paths: Target[], rounds: number): Promise<number[]> {
   const requests = paths.map(() => 0);
   const seconds = paths.map(() => 0);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, path] of paths.entries()) {
-      const result = await drive(shop, path, { seconds: 1 });
+    for (const [i, target] of paths.entries()) {
+      const { path, headers } = typeof target === 'string' ? { path: target, headers: undefined } : target;
+      const result = await drive(shop, path, { seconds: 1, headers });
       requests[i]! += result.requests.total;
       seconds[i]! += result.duration;
     }

@@ -49,6 +49,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 /** Budgets (the table in README.md "Speed and size"). */
 const BUDGET = {
   catalogueShare: 80,
+  /** The entry script, sent as a browser asks for it (brotli): 7–10 % with a catch-all file route (0040). */
+  scriptShare: 15,
   placementOfPgbench: 0.75,
   placementP99OfPgbench: 2,
   webhooksOfPgbench: 0.25,
@@ -115,6 +117,14 @@ const references: {
 /** pgbench's medians over the run, for the crowd when the load step did not run. */
 const pgbenchRuns: PgbenchFigure[] = [];
 
+/** The script every page of the shop loads first, as its HTML names it, asked for as a browser does. */
+async function entryScriptOf(base: string): Promise<{ path: string; headers: Record<string, string> }> {
+  const html = await (await fetch(`${base}/`)).text();
+  const path = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!path) throw new Error('the home page names no entry script');
+  return { path, headers: { 'accept-encoding': 'br' } };
+}
+
 async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<void> {
   const group = `load, ${shop.engine}`;
   const onPostgres = shop.engine === 'PostgreSQL';
@@ -126,9 +136,11 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
     ['coin balance', '/bank/api/v1/bank'],
     ['order badge count', '/order/api/v1/order/count'],
   ] as const;
+  const entryScript = await entryScriptOf(shop.base);
   // Warm-up: the first requests compile routes and fill caches.
   await load(shop, platformList, { seconds: 1 });
   await load(shop, storeList, { seconds: 1 });
+  await load(shop, entryScript.path, { seconds: 1, headers: entryScript.headers });
   const tokens = await customers(shop.base, PLACING_CUSTOMERS, `bench-${shop.engine.toLowerCase()}`);
   // Placement, the bank's notifications and the signed-in reads too: unwarmed, the first repetition measured
   // their routes being compiled and their statements planned, and sat far from the other two (placement 0.52
@@ -141,6 +153,7 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
 
   const bare: number[] = [];
   const lists: Record<'platform list' | 'store list', number[]> = { 'platform list': [], 'store list': [] };
+  const scripts: number[] = [];
   const placed: LoadFigure[] = [];
   const pgbenchFigures: PgbenchFigure[] = [];
   const bursts: BurstFigure[] = [];
@@ -150,10 +163,15 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
     // Each repetition takes every figure beside its reference, so a figure and its reference share the moment.
     for (let rep = 0; rep < REPETITIONS; rep++) {
       // The lists and their reference in turns of a second, so both meet the machine's swings alike.
-      const [bareRps, platformRps, storeRps] = await interleaved(shop, ['/healthz', platformList, storeList], SECONDS);
+      const [bareRps, platformRps, storeRps, scriptRps] = await interleaved(
+        shop,
+        ['/healthz', platformList, storeList, entryScript],
+        SECONDS,
+      );
       bare.push(bareRps!);
       lists['platform list'].push(share(platformRps!, bareRps!));
       lists['store list'].push(share(storeRps!, bareRps!));
+      scripts.push(share(scriptRps!, bareRps!));
       if (pgbench) {
         const reference = await pgbench.run(PLACING_CUSTOMERS, SECONDS);
         pgbenchFigures.push(reference);
@@ -187,6 +205,15 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
       reference: 'bare route, in turns of a second with it',
     });
   }
+  add({
+    group,
+    name: 'entry script (brotli), share of the bare route',
+    ...repeated(scripts),
+    unit: '%',
+    budget: BUDGET.scriptShare,
+    better: 'higher',
+    reference: 'bare route, in turns of a second with it',
+  });
   add({
     group,
     name: `order placement, ${PLACING_CUSTOMERS} customers (req/s)`,

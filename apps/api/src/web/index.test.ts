@@ -129,6 +129,14 @@ describe('serving the built web app', () => {
     expect(fileMiss.statusCode).toBe(404);
     expect(fileMiss.headers['content-type']).toContain('application/json');
   });
+
+  it("serves the build's files by their exact names only, and nothing of its hidden folders", async () => {
+    for (const url of ['/FAVICON.svg', '/Assets/index-abc123.js', '/.vite/route-preloads.json', '/.ssr/entry-server.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('application/json');
+    }
+  });
 });
 
 describe('what a page needs first comes with its HTML', () => {
