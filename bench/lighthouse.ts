@@ -24,6 +24,7 @@ import { throttling as LIGHTHOUSE_THROTTLING, userAgents as LIGHTHOUSE_USER_AGEN
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { SIGNED_IN_HINT, STORAGE_KEYS } from '@lucky/shared/constants';
 import { PAGE_SESSION_COOKIE, PAGE_SESSION_PATH } from '../apps/api/src/web/customer-pages.js';
+import { whileRecording } from './recording-priority.js';
 import { api, startSeededShop } from './server.js';
 
 const CHROME_PATH = '/usr/bin/chromium';
@@ -275,11 +276,10 @@ async function auditOnce(browser: Browser, base: string, page: LighthousePage): 
     // A fresh pair per run: each audit starts signed in, whatever the previous one refreshed.
     const tokens = page.signedIn ? await demoSignIn(base) : null;
     const tab = await prepareTab(browser, base, tokens, page.carts);
-    // Again before each audit: a GPU process Chromium started anew since starts at the default priority.
-    const chromePid = chromePids.get(browser);
-    if (chromePid !== undefined) makeRecorderYield(chromePid);
     try {
-      const result = await lighthouse(`${base}${page.path}`, { ...AUDIT_FLAGS }, undefined, tab);
+      const result = await whileRecording(chromePids.get(browser), () =>
+        lighthouse(`${base}${page.path}`, { ...AUDIT_FLAGS }, undefined, tab),
+      );
       if (!result) throw new Error(`${page.path}: Lighthouse returned nothing`);
       const report = result.lhr as unknown as LighthouseReport;
       const trace = (result.artifacts as unknown as { Trace?: { traceEvents: TraceEvent[] } }).Trace?.traceEvents ?? [];
@@ -312,68 +312,6 @@ async function reaudit(artifacts: unknown, cpuSlowdownMultiplier: number): Promi
   const report = flow.steps[0]?.lhr as unknown as LighthouseReport | undefined;
   if (!report) throw new Error('Lighthouse audited nothing');
   return report;
-}
-
-/**
- * How far Chromium's browser process and its display compositor step back for the page (a nice value):
- * on a phone they run on cores of their own, here they share two with the page's main thread while they
- * record the audit (every DevTools event, a screenshot of every frame). docs/decisions/0033.
- */
-const RECORDER_NICENESS = 10;
-
-/** The processes under `root` (itself included), each with its command line. */
-function processTree(root: number): { pid: number; command: string[] }[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The parent is the second field after the command's name, which may itself hold spaces and brackets.
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  const found: { pid: number; command: string[] }[] = [];
-  const visit = (pid: number) => {
-    try {
-      found.push({ pid, command: fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0') });
-    } catch {
-      return;
-    }
-    for (const child of children.get(pid) ?? []) visit(child);
-  };
-  visit(root);
-  return found;
-}
-
-/**
- * Lowers the priority of every thread of Chromium's browser process and GPU process (where the display
- * compositor runs): the page's renderer, which Lighthouse times, keeps its own. Threads started later
- * inherit it from the thread that starts them. Linux only; elsewhere, and where it is refused, the
- * audit runs as before.
- */
-function makeRecorderYield(browserPid: number): void {
-  if (process.platform !== 'linux') return;
-  for (const { pid, command } of processTree(browserPid)) {
-    const type = command.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);
-    if (type !== undefined && type !== 'gpu-process') continue;
-    let threads: string[] = [];
-    try {
-      threads = fs.readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
-    for (const thread of threads) {
-      try {
-        // On Linux a priority is a thread's: each thread's is set.
-        os.setPriority(Number(thread), RECORDER_NICENESS);
-      } catch {
-        // Ended meanwhile, or not ours to change.
-      }
-    }
-  }
 }
 
 /** The browser process of each Chromium that withChromium started. */
@@ -501,8 +439,6 @@ export interface SheetRow {
 async function sheetTimespan(browser: Browser, base: string, page: LighthousePage, cpuSlowdownMultiplier: number): Promise<SheetFigures> {
   for (let attempt = 0; ; attempt++) {
     const tab = await prepareTab(browser, base, await demoSignIn(base), page.carts);
-    const chromePid = chromePids.get(browser);
-    if (chromePid !== undefined) makeRecorderYield(chromePid);
     try {
       await tab.setUserAgent({ userAgent: LIGHTHOUSE_USER_AGENTS.mobile });
       await tab.setViewport(PHONE_SCREEN);
@@ -512,25 +448,27 @@ async function sheetTimespan(browser: Browser, base: string, page: LighthousePag
       if (!bar) throw new Error(`${page.path}: no cart bar on a phone's screen`);
       // Left to load means idle too: the page renders the sheet, closed, once it is (apps/web/src/app/platform-page.tsx).
       await tab.waitForSelector('.ls-cart-sheet');
-      const timespan = await startTimespan(tab, {
-        config: {
-          extends: 'lighthouse:default',
-          settings: {
-            onlyCategories: ['performance'],
-            formFactor: 'mobile',
-            screenEmulation: { disabled: true },
-            throttlingMethod: 'devtools',
-            throttling: { ...LIGHTHOUSE_THROTTLING.mobileSlow4G, cpuSlowdownMultiplier },
-            disableStorageReset: true,
+      const result = await whileRecording(chromePids.get(browser), async () => {
+        const timespan = await startTimespan(tab, {
+          config: {
+            extends: 'lighthouse:default',
+            settings: {
+              onlyCategories: ['performance'],
+              formFactor: 'mobile',
+              screenEmulation: { disabled: true },
+              throttlingMethod: 'devtools',
+              throttling: { ...LIGHTHOUSE_THROTTLING.mobileSlow4G, cpuSlowdownMultiplier },
+              disableStorageReset: true,
+            },
           },
-        },
+        });
+        await bar.tap();
+        // Slid in: the sheet is untransformed once its enter transition has ended (apps/web/src/app/shop.css).
+        await tab.waitForFunction(
+          `(() => { const paper = document.querySelector('.ls-cart-sheet'); return paper !== null && getComputedStyle(paper).transform === 'none'; })()`,
+        );
+        return timespan.endTimespan();
       });
-      await bar.tap();
-      // Slid in: the sheet is untransformed once its enter transition has ended (apps/web/src/app/shop.css).
-      await tab.waitForFunction(
-        `(() => { const paper = document.querySelector('.ls-cart-sheet'); return paper !== null && getComputedStyle(paper).transform === 'none'; })()`,
-      );
-      const result = await timespan.endTimespan();
       const report = result?.lhr as unknown as LighthouseReport | undefined;
       if (!report) throw new Error(`${page.path}: the timespan returned nothing`);
       if (report.runtimeError) {
