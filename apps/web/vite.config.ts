@@ -97,19 +97,22 @@ function routePreloads(): Plugin {
 }
 
 /**
- * The code every storefront page runs before it takes over its server-rendered HTML, in three chunks that
+ * The code every storefront page runs before it takes over its server-rendered HTML, in chunks that
  * the entry evaluates one task after the other (main.tsx): React's first run (react-dom's code is
  * compiled and run on first use, ~10 ms here) and the rest were one long task during which a tap waited.
  * - react: React and the scheduler;
- * - contracts: zod/mini (not classic zod) and the shared contracts the frame parses with, whose schemas
- *   are built as the chunk runs;
+ * - zod-core and zod: zod's core and zod/mini (not classic zod), each run in a task of its own;
+ * - contracts: the shared contracts the frame parses with, whose schemas are built as the chunk runs
+ *   (docs/decisions/0042);
  * - core: the router, TanStack Query, the shared constants and texts, the API client, settings and
  *   session, the frame's icons and the toast.
  * Checked by `npm run bench:weight` (the first load of / stays within its budget).
  */
 const REACT_MODULES = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-/** zod/mini and the shared schemas built with it at load (~3 ms here): apart from core, run a task before it. */
-const CONTRACT_MODULES = /node_modules[\\/]zod[\\/](v4[\\/](core|mini)|mini)[\\/]|packages[\\/]shared[\\/]src[\\/]guards\.ts$/;
+/** zod and the shared schemas built with it at load: apart from core, each run in a task before it. */
+const ZOD_CORE_MODULES = /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]/;
+const ZOD_MODULES = /node_modules[\\/]zod[\\/](v4[\\/]mini|mini)[\\/]/;
+const CONTRACT_MODULES = /packages[\\/]shared[\\/]src[\\/]guards\.ts$/;
 const CORE_MODULES =
   /node_modules[\\/](react-router|@tanstack)[\\/]|packages[\\/]shared[\\/]src[\\/](constants|texts|money|order-status|error-codes)|apps[\\/]web[\\/]src[\\/](lib[\\/](api-client|config|session|file-url|initial-data|after-first-load|query-client|reload-page)\.ts$|components[\\/]frame|components[\\/]ui[\\/](toast|use-page-title|visually-hidden|lazy-component)\.tsx?$)/;
 
@@ -213,11 +216,21 @@ export default defineConfig(({ command, isSsrBuild }) => (isSsrBuild ? ssrBuild 
             {
               name: 'boot',
               test: BOOT_MODULES,
-              priority: 4,
+              priority: 7,
             },
             {
               name: 'react',
               test: REACT_MODULES,
+              priority: 6,
+            },
+            {
+              name: 'zod-core',
+              test: ZOD_CORE_MODULES,
+              priority: 4,
+            },
+            {
+              name: 'zod',
+              test: ZOD_MODULES,
               priority: 3,
             },
             {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppHeader } from '../components/layout/app-header';
@@ -12,6 +12,7 @@ import { UserMenu } from '../features/auth/components/user-menu';
 import { CoinBalance } from '../features/coins/components/coin-balance';
 import { OrdersButton } from '../features/orders/components/orders-button';
 import { afterFirstLoad } from '../lib/after-first-load';
+import { HydrationBoundary } from '../lib/hydration';
 import { registerServiceWorkerLater } from '../lib/service-worker';
 import { config } from '../lib/config';
 import { useSignedIn } from '../lib/session';
@@ -62,9 +63,9 @@ export function ShopLayout() {
       <LiveOrders />
       {/* A page that crashes or whose chunk cannot load shows the error view inside the frame. */}
       <RouteErrorBoundary>
-        <Suspense fallback={<PageSkeleton />}>
+        <HydrationBoundary fallback={<PageSkeleton />}>
           <Outlet />
-        </Suspense>
+        </HydrationBoundary>
       </RouteErrorBoundary>
     </PageFrame>
   );

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HydrationProvider, useHydrated, whenHydrated } from './hydration';
 
 function Where() {
@@ -32,6 +32,49 @@ describe('the page hydrated', () => {
     await whenHydrated();
     expect(announced).toBe(true);
     expect(root.textContent).toBe('trình duyệt');
+    root.remove();
+  });
+});
+
+describe('a part of the page in a boundary of its own', () => {
+  it('hydrates before the page switches, so no render of the page is thrown away for it', async () => {
+    vi.resetModules();
+    const { HydrationBoundary, HydrationProvider, useHydrated, whenHydrated } = await import('./hydration');
+    const renders: string[] = [];
+    function Header() {
+      const hydrated = useHydrated();
+      renders.push(`header ${hydrated ? 'trình duyệt' : 'máy chủ'}`);
+      return <h1>{hydrated ? 'Xin chào' : 'Đăng nhập'}</h1>;
+    }
+    function Part() {
+      const hydrated = useHydrated();
+      renders.push(`part ${hydrated ? 'trình duyệt' : 'máy chủ'}`);
+      return <p>{hydrated ? 'trình duyệt' : 'máy chủ'}</p>;
+    }
+    const page = (
+      <HydrationProvider hydrating>
+        <Header />
+        <HydrationBoundary fallback={<p>đang tải</p>}>
+          <Part />
+        </HydrationBoundary>
+      </HydrationProvider>
+    );
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(page);
+    document.body.append(root);
+    expect(root.textContent).toBe('Đăng nhậpmáy chủ');
+    renders.length = 0;
+
+    const recovered: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(root, page, { onRecoverableError: (error) => recovered.push(error) });
+    });
+    await whenHydrated();
+    expect(root.textContent).toBe('Xin chàotrình duyệt');
+    // Each once as the server rendered it, then once switched: the page's header was not rendered for the
+    // switch, thrown away while React hydrated the part first, and rendered again.
+    expect(renders).toEqual(['header máy chủ', 'part máy chủ', 'header trình duyệt', 'part trình duyệt']);
+    expect(recovered).toEqual([]);
     root.remove();
   });
 });

@@ -11,9 +11,70 @@
  * `useSyncExternalStore` whose server snapshot differs from the browser's would be rendered again at
  * once, synchronously, in one long task together with the page's first effects.
  */
-import { createContext, createElement, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  createElement,
+  startTransition,
+  Suspense,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 
 const HydratedContext = createContext(true);
+
+/** However long a boundary's part of the page takes to hydrate, the switch does not wait longer than this. */
+const BOUNDARY_WAIT_MS = 3000;
+
+/**
+ * The boundaries (`HydrationBoundary`) whose part of the page is still the server's markup. React hydrates
+ * a Suspense boundary's content in a pass of its own, after the page around it has committed; the switch
+ * waits for them. Changed while a boundary is still dehydrated, the context would reach it as an update:
+ * React then interrupts what it renders to hydrate that boundary first (it throws, and catches, an
+ * exception to unwind) and renders the rest again (docs/decisions/0042).
+ */
+class Dehydrated {
+  private readonly waiting = new Set<object>();
+  private settled: (() => void) | null = null;
+
+  add(boundary: object): void {
+    this.waiting.add(boundary);
+  }
+
+  hydrated(boundary: object): void {
+    if (!this.waiting.delete(boundary) || this.waiting.size > 0) return;
+    const settled = this.settled;
+    this.settled = null;
+    settled?.();
+  }
+
+  /** Calls `then` once no boundary is waiting (at once when none is); returns a cancel. */
+  whenNoneLeft(then: () => void): () => void {
+    if (this.waiting.size === 0) {
+      then();
+      return () => {};
+    }
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      this.settled = null;
+      then();
+    };
+    const timer = setTimeout(finish, BOUNDARY_WAIT_MS);
+    this.settled = finish;
+    return () => {
+      done = true;
+      clearTimeout(timer);
+      this.settled = null;
+    };
+  }
+}
+
+const DehydratedContext = createContext<Dehydrated | null>(null);
 
 let markHydrated: () => void = () => {};
 const hydratedOnce = new Promise<void>((resolve) => {
@@ -33,15 +94,55 @@ export function whenHydrated(): Promise<void> {
  * Around the app: `hydrating` when it takes over the server's HTML (main.tsx) and on the server itself
  * (entry-server.tsx); without it (an empty root, tests) everything renders as the browser's at once.
  */
-export function HydrationProvider({ hydrating = false, children }: { hydrating?: boolean | undefined; children: ReactNode }) {
+export function HydrationProvider({
+  hydrating = false,
+  children,
+}: {
+  hydrating?: boolean | undefined;
+  children: ReactNode;
+}) {
   const [hydrated, setHydrated] = useState(!hydrating);
+  const [dehydrated] = useState(() => new Dehydrated());
   useEffect(() => {
-    // The root's effects run once its markup is hydrated. A part of the page still dehydrated then (its
-    // Suspense boundary had not hydrated yet) is hydrated first with the value it had, then updated.
-    if (!hydrated) startTransition(() => setHydrated(true));
-    else markHydrated();
-  }, [hydrated]);
-  return createElement(HydratedContext, { value: hydrated }, children);
+    // The root's effects run once its markup is hydrated; its boundaries' parts may still be the server's.
+    if (hydrated) {
+      markHydrated();
+      return;
+    }
+    return dehydrated.whenNoneLeft(() => startTransition(() => setHydrated(true)));
+  }, [hydrated, dehydrated]);
+  return createElement(
+    DehydratedContext,
+    { value: dehydrated },
+    createElement(HydratedContext, { value: hydrated }, children),
+  );
+}
+
+/**
+ * A Suspense boundary around a part of the page the server renders (the page in the frame, the order form):
+ * while the page hydrates, the switch to what only the browser knows waits until this part has hydrated too.
+ */
+export function HydrationBoundary({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const dehydrated = useContext(DehydratedContext);
+  const hydrated = useContext(HydratedContext);
+  // Mounted while the page hydrates: its content is the server's markup until its own pass.
+  const [boundary] = useState(() => (hydrated || !dehydrated ? null : {}));
+  // A layout effect: the root's commit runs it before the provider's effect looks for boundaries left.
+  useLayoutEffect(() => {
+    if (!boundary || !dehydrated) return;
+    dehydrated.add(boundary);
+    return () => dehydrated.hydrated(boundary);
+  }, [boundary, dehydrated]);
+  return createElement(Suspense, { fallback }, createElement(BoundaryHydrated, { boundary }), children);
+}
+
+/** First in a boundary's content: its effect runs once that content has hydrated and committed. */
+function BoundaryHydrated({ boundary }: { boundary: object | null }) {
+  const dehydrated = useContext(DehydratedContext);
+  useEffect(() => {
+    if (boundary && dehydrated) dehydrated.hydrated(boundary);
+  }, [boundary, dehydrated]);
+  return null;
 }
 
 /**

@@ -1,9 +1,9 @@
-import { memo, Suspense } from 'react';
+import { memo } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { OrderFormInput, OrderFormOutput } from '@lucky/shared';
 import { TEXTS } from '@lucky/shared/texts';
-import { useHydrated } from '../../../lib/hydration';
+import { HydrationBoundary, useHydrated } from '../../../lib/hydration';
 import { Icon } from '../../../components/frame/icons';
 import { moveToNextFieldOnEnter } from '../field-focus';
 import { useOrderForm } from '../use-checkout';
@@ -33,9 +33,9 @@ export const CheckoutForm = memo(function CheckoutForm({ signedIn, ...form }: Ch
   // ready with a state update in a layout effect, which React handles at once, synchronously: inside the
   // page's hydration it ran every effect of the page with it, in one long task.
   return (
-    <Suspense fallback={null}>
+    <HydrationBoundary fallback={null}>
       <OrderFormBox {...form} hydrated={hydrated} />
-    </Suspense>
+    </HydrationBoundary>
   );
 });
 
