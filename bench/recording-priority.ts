@@ -70,13 +70,16 @@ function yieldThread(thread: number): void {
   }
 }
 
+/** The renderers among Chromium's processes. */
+const renderersIn = (tree: { pid: number; command: string[] }[]): number[] =>
+  tree.filter(({ command }) => processType(command) === 'renderer').map(({ pid }) => pid);
+
 /**
  * Chromium's browser process and GPU process, every thread (threads started later inherit it from the thread
  * that starts them). Again before each recording: a GPU process Chromium started anew starts at the default.
  */
-function makeRecorderYield(browserPid: number): void {
-  if (process.platform !== 'linux') return;
-  for (const { pid, command } of processTree(browserPid)) {
+function makeRecorderYield(tree: { pid: number; command: string[] }[]): void {
+  for (const { pid, command } of tree) {
     const type = processType(command);
     if (type !== undefined && type !== 'gpu-process') continue;
     for (const thread of threadsOf(pid)) yieldThread(thread);
@@ -85,18 +88,15 @@ function makeRecorderYield(browserPid: number): void {
 
 /**
  * The renderers' worker threads at nice 10 as they appear, every WORKER_POLL_MS until the returned function
- * is called. The renderers are looked up again every eighth time (a navigation may start one).
+ * is called. The renderers (first those of `tree`) are looked up again every eighth time (a navigation may
+ * start one).
  */
-function makeRendererWorkersYield(browserPid: number): () => void {
+function makeRendererWorkersYield(browserPid: number, tree: { pid: number; command: string[] }[]): () => void {
   const seen = new Set<string>();
-  let renderers: number[] = [];
+  let renderers = renderersIn(tree);
   let tick = 0;
   const poll = () => {
-    if (tick++ % 8 === 0) {
-      renderers = processTree(browserPid)
-        .filter(({ command }) => processType(command) === 'renderer')
-        .map(({ pid }) => pid);
-    }
+    if (++tick % 8 === 0) renderers = renderersIn(processTree(browserPid));
     for (const pid of renderers) {
       for (const thread of threadsOf(pid)) {
         const key = `${pid}/${thread}`;
@@ -147,11 +147,14 @@ async function setOwnSessionNice(nice: number): Promise<boolean> {
  */
 export async function whileRecording<T>(browserPid: number | undefined, record: () => Promise<T>): Promise<T> {
   if (process.platform !== 'linux' || browserPid === undefined) return record();
-  makeRecorderYield(browserPid);
-  const stopWorkers = makeRendererWorkersYield(browserPid);
+  // One look at Chromium's processes serves both: its recorder's and its renderers'.
+  const tree = processTree(browserPid);
+  makeRecorderYield(tree);
+  const stopWorkers = makeRendererWorkersYield(browserPid, tree);
   // Only across sessions: sharing Chromium's (autogroups off, say), the session would take the page back with it.
   const own = autogroupOf('self');
-  const apart = own !== null && autogroupOf(browserPid) !== null && autogroupOf(browserPid) !== own;
+  const chromium = autogroupOf(browserPid);
+  const apart = own !== null && chromium !== null && chromium !== own;
   const stepped = apart && (await setOwnSessionNice(NICENESS));
   try {
     return await record();

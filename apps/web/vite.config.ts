@@ -216,12 +216,12 @@ export default defineConfig(({ command, isSsrBuild }) => (isSsrBuild ? ssrBuild 
             {
               name: 'boot',
               test: BOOT_MODULES,
-              priority: 7,
+              priority: 6,
             },
             {
               name: 'react',
               test: REACT_MODULES,
-              priority: 6,
+              priority: 5,
             },
             {
               name: 'zod-core',
