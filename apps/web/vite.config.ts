@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { COLOUR_MODE_SCRIPT } from '../../packages/shared/src/colour-mode-script';
 import { PAGE_MODULES, PAGE_PREFETCH, ROUTE_PRELOADS_END, ROUTE_PRELOADS_FILE, ROUTE_PRELOADS_START } from './src/app/page-modules';
 import { frameTokensCss } from './src/components/ui/tokens';
 import { devProxy } from './dev-proxy';
@@ -141,6 +142,22 @@ const pwa = () =>
     },
   });
 
+/**
+ * The colour mode's script (packages/shared/src/colour-mode-script.ts) first in the head of index.html, as it
+ * is: the API allows it by the hash of that text. Right after the charset, before any stylesheet: a script
+ * after one would wait for it.
+ */
+function colourModeScript(): Plugin {
+  return {
+    name: 'lucky:colour-mode-script',
+    transformIndexHtml(html) {
+      const charset = '<meta charset="UTF-8" />';
+      if (!html.includes(charset)) throw new Error(`index.html has lost its ${charset}`);
+      return html.replace(charset, () => `${charset}\n    <script>${COLOUR_MODE_SCRIPT}</script>`);
+    },
+  };
+}
+
 /** The frame's stylesheet and the marker in it that the tokens replace. */
 const FRAME_CSS = '/src/app/frame.css';
 const TOKENS_MARKER = '/* lucky:tokens */';
@@ -190,7 +207,7 @@ const ssrBuild = defineConfig({
 });
 
 export default defineConfig(({ command, isSsrBuild }) => (isSsrBuild ? ssrBuild : {
-  plugins: [frameTokens(), react(), routePreloads(), pwa()],
+  plugins: [frameTokens(), react(), colourModeScript(), routePreloads(), pwa()],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   build: {
     outDir: 'dist',

@@ -70,6 +70,21 @@ test.describe('colour mode', () => {
     await expect.poll(background).not.toBe(darkBackground);
   });
 
+  test("a customer who chose dark gets it from the page's first paint, before the app's code runs", async ({ page }) => {
+    // The app's code never arrives: what sets the mode is the script in the page's head, allowed by its hash.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
+    await page.addInitScript(() => localStorage.setItem('toolpad-mode', 'dark'));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Lựa chọn trò chơi' })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 16, 24)');
+    expect(refused).toEqual([]);
+  });
+
   test('every customer screen is readable in dark mode', async ({ page }, testInfo) => {
     await page.addInitScript(() => localStorage.setItem('toolpad-mode', 'dark'));
     const { byName, items } = await catalogue(page.request);

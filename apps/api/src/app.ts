@@ -3,12 +3,14 @@
  * catalogue is a start-up step of server.ts.
  * Tests call it with an in-memory database and use app.inject().
  */
+import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { COLOUR_MODE_SCRIPT } from '@lucky/shared/colour-mode-script';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -70,6 +72,9 @@ export interface BuildOptions {
   /** Where log lines go (default stdout): readable lines in a terminal, a capture in tests. */
   logStream?: DestinationStream;
 }
+
+/** The colour mode's inline script as a CSP source: its SHA-256, which the browser checks before running it. */
+export const COLOUR_MODE_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(COLOUR_MODE_SCRIPT).digest('base64')}'`;
 
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -150,8 +155,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
-        // Google Identity Services is the only third-party script the web app loads.
-        'script-src': ["'self'", 'https://accounts.google.com/gsi/client'],
+        // Google Identity Services is the only third-party script the web app loads; the one inline script
+        // is the colour mode's in the head of every page (packages/shared/src/colour-mode-script.ts), by its hash.
+        'script-src': ["'self'", COLOUR_MODE_SCRIPT_SOURCE, 'https://accounts.google.com/gsi/client'],
         'frame-src': ["'self'", 'https://accounts.google.com/gsi/'],
         'connect-src': ["'self'", 'https://accounts.google.com/gsi/'],
         'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],

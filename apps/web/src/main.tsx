@@ -1,4 +1,4 @@
-// First: applies the remembered colour scheme to <html>, before the page's first paint.
+// First: the colour mode, which the head's script applied before the first paint, kept in step from here on.
 import './lib/colour-mode';
 import './app/frame.css';
 import './app/shop.css';
