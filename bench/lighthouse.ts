@@ -351,13 +351,18 @@ class UnrecordedRun extends Error {}
 
 /**
  * One run of a page as the bench counts it: the page loaded once and audited with the default slowdown, and
- * the same recording audited again with the slowdown calibrated from the benchmark index it reported.
+ * the same recording audited again with the slowdown calibrated from the benchmark index it reported; with
+ * the recording's artifacts (bench/page-tasks.ts simulates them again to show what Lighthouse counted).
  */
-export async function auditRun(browser: Browser, base: string, page: LighthousePage): Promise<{ plain: Audit; calibrated: Audit }> {
+export async function auditRun(
+  browser: Browser,
+  base: string,
+  page: LighthousePage,
+): Promise<{ plain: Audit; calibrated: Audit; artifacts: unknown }> {
   const { artifacts, ...plain } = await auditOnce(browser, base, page);
   const index = figures(plain.report).benchmarkIndex;
   const multiplier = calibratedMultiplier(Number.isFinite(index) ? index : REFERENCE_BENCHMARK_INDEX);
-  return { plain, calibrated: { report: await reaudit(artifacts, multiplier), trace: plain.trace } };
+  return { plain, calibrated: { report: await reaudit(artifacts, multiplier), trace: plain.trace }, artifacts };
 }
 
 /**
