@@ -294,19 +294,30 @@ async function auditOnce(browser: Browser, base: string, page: LighthousePage): 
 }
 
 /**
+ * A simulated run's artifacts marked with another CPU slowdown (merged into the throttling they were recorded
+ * with): what reaudit audits, and what bench/page-tasks.ts simulates again.
+ */
+export function withSlowdown<T>(artifacts: T, cpuSlowdownMultiplier: number): T {
+  const recorded = artifacts as T & { settings: { throttlingMethod: string; throttling: object } };
+  if (recorded.settings.throttlingMethod !== 'simulate') throw new Error('only a simulated run can be audited again');
+  const settings = { ...recorded.settings, throttling: { ...recorded.settings.throttling, cpuSlowdownMultiplier } };
+  return { ...recorded, settings };
+}
+
+/**
  * A recorded run's artifacts audited again with another CPU slowdown (merged into the default throttling).
  * Lighthouse refuses artifacts gathered under other settings; under simulated throttling the slowdown's only
  * use while gathering is the deadline its requestIdleCallback wrapper reports, which the shop never reads
  * (apps/web/src/lib/after-first-load.ts, transfer-qr.tsx), so the artifacts are marked with the new slowdown.
  */
 async function reaudit(artifacts: unknown, cpuSlowdownMultiplier: number): Promise<LighthouseReport> {
-  const recorded = artifacts as { settings: { throttlingMethod: string; throttling: object } };
-  if (recorded.settings.throttlingMethod !== 'simulate') throw new Error('only a simulated run can be audited again');
-  const settings = { ...recorded.settings, throttling: { ...recorded.settings.throttling, cpuSlowdownMultiplier } };
   const flow = await auditFlowArtifacts({
     name: 'calibrated',
     gatherSteps: [
-      { artifacts: { ...recorded, settings }, flags: { ...AUDIT_FLAGS, throttling: { cpuSlowdownMultiplier } } },
+      {
+        artifacts: withSlowdown(artifacts, cpuSlowdownMultiplier),
+        flags: { ...AUDIT_FLAGS, throttling: { cpuSlowdownMultiplier } },
+      },
     ],
   } as unknown as Parameters<typeof auditFlowArtifacts>[0]);
   const report = flow.steps[0]?.lhr as unknown as LighthouseReport | undefined;

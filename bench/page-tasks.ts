@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { diagnosePages, type Diagnosis } from './diagnosis.js';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
-import { auditRun, figures, type TraceEvent } from './lighthouse.js';
+import { auditRun, figures, withSlowdown, type TraceEvent } from './lighthouse.js';
 
 const isTask = (event: TraceEvent) =>
   event.ph === 'X' && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask');
@@ -137,23 +137,22 @@ type LanternMetric = (
  * paint, and the main-thread tasks that last 50 ms or more on the simulated phone, as they ran.
  */
 async function counted(artifacts: unknown, slowdown: number) {
-  const recorded = artifacts as {
-    settings: { throttling: object };
-    Trace: { traceEvents: TraceEvent[] };
-    DevtoolsLog: unknown;
-    GatherContext: unknown;
-    URL: unknown;
-    SourceMaps: unknown;
-  };
-  const settings = {
-    ...recorded.settings,
-    throttling: { ...recorded.settings.throttling, cpuSlowdownMultiplier: slowdown },
-  };
+  const recorded = withSlowdown(
+    artifacts as {
+      settings: unknown;
+      Trace: { traceEvents: TraceEvent[] };
+      DevtoolsLog: unknown;
+      GatherContext: unknown;
+      URL: unknown;
+      SourceMaps: unknown;
+    },
+    slowdown,
+  );
   const data = {
     trace: recorded.Trace,
     devtoolsLog: recorded.DevtoolsLog,
     gatherContext: recorded.GatherContext,
-    settings,
+    settings: recorded.settings,
     URL: recorded.URL,
     SourceMaps: recorded.SourceMaps,
     simulator: null,
@@ -169,18 +168,16 @@ async function counted(artifacts: unknown, slowdown: number) {
   const tasks = [...blocking.pessimisticEstimate.nodeTimings]
     .filter(([node, timing]) => node.type === 'cpu' && node.event && timing.duration >= 50)
     .sort((a, b) => a[1].startTime - b[1].startTime)
-    .map(([node, timing]) => {
-      return {
-        simulatedAtMs: Math.round(timing.startTime),
-        simulatedMs: Math.round(timing.duration),
-        atMs: navigation ? ms(node.event!.ts - navigation.ts) : Number.NaN,
-        wallMs: ((node.event!.dur ?? 0) / 1000).toFixed(1),
-        cpuMs: ((node.event!.tdur ?? 0) / 1000).toFixed(1),
-        parts: spentIn((node.childEvents ?? []).filter((event) => event.ph === 'X')),
-        waitsOn: node.getDependencies().map(link),
-        starts: node.getDependents().map(link),
-      };
-    });
+    .map(([node, timing]) => ({
+      simulatedAtMs: Math.round(timing.startTime),
+      simulatedMs: Math.round(timing.duration),
+      atMs: navigation ? ms(node.event!.ts - navigation.ts) : Number.NaN,
+      wallMs: ((node.event!.dur ?? 0) / 1000).toFixed(1),
+      cpuMs: ((node.event!.tdur ?? 0) / 1000).toFixed(1),
+      parts: spentIn((node.childEvents ?? []).filter((event) => event.ph === 'X')),
+      waitsOn: node.getDependencies().map(link),
+      starts: node.getDependents().map(link),
+    }));
   return {
     paintMs: [paint.optimisticEstimate.timeInMs, paint.pessimisticEstimate.timeInMs].map(Math.round),
     tasks,
