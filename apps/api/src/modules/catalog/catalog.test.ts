@@ -86,6 +86,23 @@ describe('the same query asked again', () => {
     }
   });
 
+  it('still asks for the API key, and still answers a revalidation with 304, at an address answered before', async () => {
+    const url = `/store/api/v1/store/list?keyword=&store_platform=${lienQuan}`;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    for (const key of [undefined, 'wrong-key']) {
+      const refused = await t.app.inject({ method: 'GET', url, headers: key ? { 'x-api-key': key } : {} });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'INVALID_API_KEY' });
+    }
+    const etag = first.headers.etag as string;
+    const again = await t.request({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const head = await t.app.inject({ method: 'HEAD', url, headers: { 'x-api-key': 'wrong-key' } });
+    expect(head.statusCode).toBe(401);
+  });
+
   it('still documents the lists\' query parameters', () => {
     const paths = (t.app.swagger() as { paths: Record<string, { get: { parameters: { name: string; in: string }[] } }> })
       .paths;

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, platformList, platformListQuery, storeList, storeListQuery } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
@@ -26,39 +26,32 @@ function notModified(request: FastifyRequest, etag: string): boolean {
   });
 }
 
-/** Distinct query strings whose validation each list route remembers (visitors' keywords included). */
-const REMEMBERED_QUERIES = 500;
-/** Longer queries (the keyword is at most 100 letters; unknown names are dropped, yet take room) are not remembered. */
-const REMEMBERED_QUERY_LENGTH = 400;
+/** Addresses (path and query string) each list route remembers as valid, visitors' keywords included. */
+const REMEMBERED_ADDRESSES = 500;
+/** Longer addresses (the keyword is at most 100 letters; unknown names are dropped, yet take room) are not remembered. */
+const REMEMBERED_ADDRESS_LENGTH = 400;
 
 /**
- * Validates a list's query with its zod schema, as every route is validated, but remembers each query
- * that passed: the storefront asks the same few queries again and again, and running the schema on each
- * read was a good part of what a list read cost beyond a bare route's (1–2.5 µs). A refused query is validated again every time (same 400);
- * past the bounds (how many, how long), queries are validated on every read, so memory stays bounded
+ * The addresses a list route has answered, with the query each parsed and validated to. The storefront asks
+ * the same few addresses again and again; one seen before is answered straight from the route's onRequest
+ * hook, after the API-key check and before Fastify validates, looks for hooks and calls the handler again:
+ * those steps were a good part of what a list read cost beyond a bare route's. Only the handler remembers an
+ * address, so only after its query passed the schema; a refused query is validated, and refused, every time.
+ * Past the bounds (how many, how long) addresses take the full path on every read: memory stays bounded
  * whatever is asked.
  */
-function rememberingQueryValidator<Schema>(
-  route: Parameters<FastifySchemaCompiler<Schema>>[0],
-): ReturnType<FastifySchemaCompiler<Schema>> {
-  // Fastify hands over each part's own schema (here the query's zod object), whatever the route's type says.
-  const validate = validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
-  if (route.httpPart !== 'querystring') return validate;
-  const passed = new Map<string, ReturnType<typeof validate>>();
-  return (query: unknown) => {
-    // The parsed query string: names to a string or a list of strings.
-    const key = JSON.stringify(query);
-    const known = passed.get(key);
-    if (known !== undefined) return known;
-    const result = validate(query);
-    const roomFor = passed.size < REMEMBERED_QUERIES && key.length <= REMEMBERED_QUERY_LENGTH;
-    if (roomFor && typeof result === 'object' && 'value' in result && !result.error) {
-      // Every later read with this query shares the value: nobody may change it.
-      Object.freeze(result.value);
-      passed.set(key, result);
-    }
-    return result;
-  };
+class KnownAddresses<Query extends object> {
+  readonly #queries = new Map<string, Query>();
+
+  get(url: string): Query | undefined {
+    return this.#queries.get(url);
+  }
+
+  remember(url: string, query: Query): void {
+    if (this.#queries.size >= REMEMBERED_ADDRESSES || url.length > REMEMBERED_ADDRESS_LENGTH) return;
+    // Every later read of this address shares the value: nobody may change it.
+    this.#queries.set(url, Object.freeze(query));
+  }
 }
 
 /** Sends the prepared bytes as they are: no per-request serialization (the 200 schema still documents them). */
@@ -88,14 +81,36 @@ function answer(
   });
 }
 
+/**
+ * A list route's onRequest hook (it runs after the app's own, so the API key is checked): an address
+ * answered before is answered again here while the catalogue is loaded; anything else goes on to validation
+ * and the handler. Sending from the hook ends the request's lifecycle; `done` is then not called.
+ */
+function answerKnown<Query extends object>(
+  ctx: AppContext,
+  known: KnownAddresses<Query>,
+  body: (catalogue: Catalogue, query: Query) => JsonBody,
+): onRequestHookHandler {
+  return (request, reply, done) => {
+    const query = known.get(request.url);
+    const catalogue = query && ctx.catalogue.loaded();
+    if (!query || !catalogue) {
+      done();
+      return;
+    }
+    sendBody(request, reply, body(catalogue, query));
+  };
+}
+
 /** Public: anonymous visitors browse platforms and items (docs/product.md §6). */
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  const platformAddresses = new KnownAddresses<z.infer<typeof platformListQuery>>();
   r.get(
     '/platform/api/v1/platform/list',
     {
-      validatorCompiler: rememberingQueryValidator,
+      onRequest: answerKnown(ctx, platformAddresses, platformListBody),
       schema: {
         tags: ['catalogue'],
         summary: 'Danh sách trò chơi đang bán',
@@ -103,13 +118,17 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
         response: { 200: platformList, 304: z.null(), 400: errorBody, 401: errorBody },
       },
     },
-    (request, reply) => answer(ctx, request, reply, (catalogue) => platformListBody(catalogue, request.query)),
+    (request, reply) => {
+      platformAddresses.remember(request.url, request.query);
+      return answer(ctx, request, reply, (catalogue) => platformListBody(catalogue, request.query));
+    },
   );
 
+  const storeAddresses = new KnownAddresses<z.infer<typeof storeListQuery>>();
   r.get(
     '/store/api/v1/store/list',
     {
-      validatorCompiler: rememberingQueryValidator,
+      onRequest: answerKnown(ctx, storeAddresses, storeListBody),
       schema: {
         tags: ['catalogue'],
         summary: 'Danh sách gói nạp đang bán (của một trò chơi)',
@@ -117,6 +136,9 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
         response: { 200: storeList, 304: z.null(), 400: errorBody, 401: errorBody },
       },
     },
-    (request, reply) => answer(ctx, request, reply, (catalogue) => storeListBody(catalogue, request.query)),
+    (request, reply) => {
+      storeAddresses.remember(request.url, request.query);
+      return answer(ctx, request, reply, (catalogue) => storeListBody(catalogue, request.query));
+    },
   );
 }
