@@ -17,7 +17,7 @@ import path from 'node:path';
 import { runCrowd, DEFAULT_CROWD } from './crowd.js';
 import { FIRST_LOAD_BUDGET_KB, firstLoadJs } from './first-load.js';
 import { BUDGETS as PAGE_BUDGET, SHEET_BUDGETS, runLighthouse, runSheetAudits, shopPages, type RunFigures, type SheetFigures } from './lighthouse.js';
-import { catalogueSample, customers, interleaved, load, placement, signedInRead, type LoadFigure } from './load.js';
+import { catalogueSample, customers, interleaved, placement, signedInRead, type LoadFigure } from './load.js';
 import { preparePgbench, PGBENCH_SCALE, type PgbenchFigure } from './pgbench.js';
 import { runScale } from './scale.js';
 import {
