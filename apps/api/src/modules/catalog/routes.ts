@@ -82,16 +82,14 @@ function answer(
 }
 
 /**
- * A list route's onRequest hook (it runs after the app's own, so the API key is checked): an address
- * answered before is answered again here while the catalogue is loaded; anything else goes on to validation
- * and the handler. Sending from the hook ends the request's lifecycle; `done` is then not called.
+ * A list's two ways in, sharing the addresses it has answered. The route's onRequest hook (it runs after the
+ * app's own, so the API key is checked) answers an address answered before while the catalogue is loaded;
+ * anything else goes on to validation and the handler, which remembers the address it answered. Sending from
+ * the hook ends the request's lifecycle; `done` is then not called.
  */
-function answerKnown<Query extends object>(
-  ctx: AppContext,
-  known: KnownAddresses<Query>,
-  body: (catalogue: Catalogue, query: Query) => JsonBody,
-): onRequestHookHandler {
-  return (request, reply, done) => {
+function listAnswers<Query extends object>(ctx: AppContext, body: (catalogue: Catalogue, query: Query) => JsonBody) {
+  const known = new KnownAddresses<Query>();
+  const onRequest: onRequestHookHandler = (request, reply, done) => {
     const query = known.get(request.url);
     const catalogue = query && ctx.catalogue.loaded();
     if (!query || !catalogue) {
@@ -100,17 +98,22 @@ function answerKnown<Query extends object>(
     }
     sendBody(request, reply, body(catalogue, query));
   };
+  const handler = (request: FastifyRequest & { query: Query }, reply: FastifyReply) => {
+    known.remember(request.url, request.query);
+    return answer(ctx, request, reply, (catalogue) => body(catalogue, request.query));
+  };
+  return { onRequest, handler };
 }
 
 /** Public: anonymous visitors browse platforms and items (docs/product.md §6). */
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const platformAddresses = new KnownAddresses<z.infer<typeof platformListQuery>>();
+  const platforms = listAnswers(ctx, platformListBody);
   r.get(
     '/platform/api/v1/platform/list',
     {
-      onRequest: answerKnown(ctx, platformAddresses, platformListBody),
+      onRequest: platforms.onRequest,
       schema: {
         tags: ['catalogue'],
         summary: 'Danh sách trò chơi đang bán',
@@ -118,17 +121,14 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
         response: { 200: platformList, 304: z.null(), 400: errorBody, 401: errorBody },
       },
     },
-    (request, reply) => {
-      platformAddresses.remember(request.url, request.query);
-      return answer(ctx, request, reply, (catalogue) => platformListBody(catalogue, request.query));
-    },
+    platforms.handler,
   );
 
-  const storeAddresses = new KnownAddresses<z.infer<typeof storeListQuery>>();
+  const items = listAnswers(ctx, storeListBody);
   r.get(
     '/store/api/v1/store/list',
     {
-      onRequest: answerKnown(ctx, storeAddresses, storeListBody),
+      onRequest: items.onRequest,
       schema: {
         tags: ['catalogue'],
         summary: 'Danh sách gói nạp đang bán (của một trò chơi)',
@@ -136,9 +136,6 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
         response: { 200: storeList, 304: z.null(), 400: errorBody, 401: errorBody },
       },
     },
-    (request, reply) => {
-      storeAddresses.remember(request.url, request.query);
-      return answer(ctx, request, reply, (catalogue) => storeListBody(catalogue, request.query));
-    },
+    items.handler,
   );
 }
