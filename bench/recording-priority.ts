@@ -1,6 +1,6 @@
 /**
- * While Lighthouse records a page, everything on the host that is not the page's main thread steps back for
- * it (docs/decisions/0033 and 0041). On a phone the page's main thread has a core to itself: the browser, its
+ * While Lighthouse records a page, what the bench and the browser run beside the page's main thread steps back
+ * for it (docs/decisions/0033, 0041 and 0045). On a phone the page's main thread has a core to itself: the browser, its
  * compositor and the page's own worker threads run on other cores, and neither the shop's server nor a
  * Lighthouse driver runs there at all. On a 2-core host they all share two cores with the page's main thread,
  * whose waits Lighthouse's simulation multiplies by the slowdown as if they were the page's work.
@@ -9,8 +9,11 @@
  * chrome-launcher starts detached), then between the threads of one session by their nice values. So:
  * - Chromium's browser process and GPU process (its recorder and display compositor): nice 10, every thread;
  * - the renderers' worker threads (V8's compilers and collectors, decoding): nice 10, as they appear;
- * - the bench's own session (the Lighthouse driver, the shop it started, pgbench): its autogroup at nice 10
- *   while the page records, and back to 0 after. A value of 0 or more needs no privilege.
+ * - the bench's own session (the Lighthouse driver, pgbench): its autogroup at nice 10 while the page records,
+ *   and back to 0 after. A value of 0 or more needs no privilege.
+ * The shop's server does not step back: it runs in a session of its own, as deployed (server.ts). The page
+ * waits for its answers, and how long it waits is part of what a customer's phone sees; stepped back beside
+ * other load, the server answered the page far slower than such a host would (0045).
  * The renderers' main threads, where the page runs and the benchmark index is measured, keep the default.
  * Linux only; where a step is refused, the recording runs without it.
  */

@@ -68,8 +68,31 @@ export function serveNodeFlags(): string[] {
   return words.slice(1, -1);
 }
 
+/** The shops this process started and that still run. */
+const running = new Set<ChildProcess>();
+let stopsOnExit = false;
+
+/**
+ * In a session of its own, a shop no longer hears the terminal's Ctrl-C: the bench stops the shops it started
+ * whenever it ends, however it ends.
+ */
+function stopShopsOnExit(): void {
+  if (stopsOnExit) return;
+  stopsOnExit = true;
+  process.once('exit', () => {
+    for (const child of running) child.kill('SIGTERM');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      for (const child of running) child.kill('SIGTERM');
+      process.exit(128 + os.constants.signals[signal]);
+    });
+  }
+}
+
 /** Starts the built shop as `npm run serve` does (needs `npm run build`), with the demo catalogue and demo sign-in. */
 export async function startShop(options: StartOptions = {}): Promise<ShopProcess> {
+  stopShopsOnExit();
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lucky-bench-'));
   const args = [...serveNodeFlags(), ...(options.nodeArgs ?? []), path.join(root, 'apps/api/dist/server.js')];
@@ -87,7 +110,13 @@ export async function startShop(options: StartOptions = {}): Promise<ShopProcess
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
+    // In a session of its own, as a shop runs deployed (a service, not a child of somebody's terminal). Linux
+    // shares the CPU between sessions first: the bench's session steps back while a page records
+    // (recording-priority.ts), and the shop must not step back with it (docs/decisions/0045).
+    detached: true,
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
