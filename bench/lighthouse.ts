@@ -24,6 +24,7 @@ import { throttling as LIGHTHOUSE_THROTTLING, userAgents as LIGHTHOUSE_USER_AGEN
 import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
 import { startTimespanGather } from 'lighthouse/core/gather/timespan-runner.js';
 import { Runner } from 'lighthouse/core/runner.js';
+import lighthouseLog from 'lighthouse-logger';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { SIGNED_IN_HINT, STORAGE_KEYS } from '@lucky/shared/constants';
 import { PAGE_SESSION_COOKIE, PAGE_SESSION_PATH } from '../apps/api/src/web/customer-pages.js';
@@ -282,9 +283,18 @@ async function auditOnce(browser: Browser, base: string, page: LighthousePage): 
     try {
       // What `lighthouse()` does, in its two halves: the page is recorded with the host stepped back for it, and
       // the recording is audited afterwards at the bench's own priority (docs/decisions/0045).
-      const recorded = await whileRecording(chromePids.get(browser), () =>
-        navigationGather(tab, `${base}${page.path}`, { flags: { ...AUDIT_FLAGS } }),
-      );
+      const recorded = await whileRecording(chromePids.get(browser), (pageRecorded) => {
+        // Lighthouse announces the end of the page's navigation once the page has loaded and gone quiet
+        // (network and main thread): what is measured of it. Collecting the trace and the artifacts follows.
+        const onStatusEnd = ([, message]: unknown[]) => {
+          if (typeof message === 'string' && message.startsWith('Navigating to ') && message !== 'Navigating to about:blank')
+            pageRecorded();
+        };
+        lighthouseLog.events.on('statusEnd', onStatusEnd);
+        return navigationGather(tab, `${base}${page.path}`, { flags: { ...AUDIT_FLAGS } }).finally(() =>
+          lighthouseLog.events.off('statusEnd', onStatusEnd),
+        );
+      });
       const result = await Runner.audit(recorded.artifacts, recorded.runnerOptions);
       if (!result) throw new Error(`${page.path}: Lighthouse returned nothing`);
       const report = result.lhr as unknown as LighthouseReport;

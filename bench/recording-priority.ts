@@ -146,10 +146,15 @@ async function setOwnSessionNice(nice: number): Promise<boolean> {
 
 /**
  * Runs `record` (one Lighthouse recording in the Chromium whose browser process is `browserPid`) with the
- * rest of the host stepped back for the page, and puts the bench's session back afterwards.
+ * rest of the host stepped back for the page, and puts the bench's session back afterwards, or earlier: once
+ * `record` calls the function it is given, saying the page has done what is measured of it and what is left is
+ * the driver's own work (collecting the trace, the artifacts), which beside other load would otherwise crawl.
  */
-export async function whileRecording<T>(browserPid: number | undefined, record: () => Promise<T>): Promise<T> {
-  if (process.platform !== 'linux' || browserPid === undefined) return record();
+export async function whileRecording<T>(
+  browserPid: number | undefined,
+  record: (pageRecorded: () => void) => Promise<T>,
+): Promise<T> {
+  if (process.platform !== 'linux' || browserPid === undefined) return record(() => {});
   // One look at Chromium's processes serves both: its recorder's and its renderers'.
   const tree = processTree(browserPid);
   makeRecorderYield(tree);
@@ -159,10 +164,15 @@ export async function whileRecording<T>(browserPid: number | undefined, record: 
   const chromium = autogroupOf(browserPid);
   const apart = own !== null && chromium !== null && chromium !== own;
   const stepped = apart && (await setOwnSessionNice(NICENESS));
+  let back: Promise<void> | undefined;
+  const stepForward = () =>
+    (back ??= (async () => {
+      stopWorkers();
+      if (stepped && !(await setOwnSessionNice(0))) console.warn('the bench could not put its session back at nice 0');
+    })());
   try {
-    return await record();
+    return await record(() => void stepForward());
   } finally {
-    stopWorkers();
-    if (stepped && !(await setOwnSessionNice(0))) console.warn('the bench could not put its session back at nice 0');
+    await stepForward();
   }
 }
