@@ -164,10 +164,21 @@ export async function whileRecording<T>(
   const chromium = autogroupOf(browserPid);
   const apart = own !== null && chromium !== null && chromium !== own;
   const stepped = apart && (await setOwnSessionNice(NICENESS));
+  // A bench stopped mid-recording (Ctrl-C: server.ts stops its shops and exits) must not leave the terminal's
+  // session, and all that runs in it afterwards, stepped back.
+  const backOnExit = () => {
+    try {
+      fs.writeFileSync(OWN_SESSION, '0');
+    } catch {
+      // Refused: nothing more to do on the way out.
+    }
+  };
+  if (stepped) process.once('exit', backOnExit);
   let back: Promise<void> | undefined;
   const stepForward = () =>
     (back ??= (async () => {
       stopWorkers();
+      process.off('exit', backOnExit);
       if (stepped && !(await setOwnSessionNice(0))) console.warn('the bench could not put its session back at nice 0');
     })());
   try {
