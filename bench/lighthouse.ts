@@ -284,15 +284,14 @@ async function auditOnce(browser: Browser, base: string, page: LighthousePage): 
       // What `lighthouse()` does, in its two halves: the page is recorded with the host stepped back for it, and
       // the recording is audited afterwards at the bench's own priority (docs/decisions/0045).
       const recorded = await whileRecording(chromePids.get(browser), (pageRecorded) => {
-        // Lighthouse announces the end of the page's navigation once the page has loaded and gone quiet
-        // (network and main thread): what is measured of it. Collecting the trace and the artifacts follows.
-        const onStatusEnd = ([, message]: unknown[]) => {
-          if (typeof message === 'string' && message.startsWith('Navigating to ') && message !== 'Navigating to about:blank')
-            pageRecorded();
+        // Lighthouse announces each artifact it gets once the page's trace has been stopped and read: from the
+        // first on, nothing of the page is measured any more, and the rest is the driver's own work.
+        const onStatus = ([, message]: unknown[]) => {
+          if (typeof message === 'string' && message.startsWith('Getting artifact: ')) pageRecorded();
         };
-        lighthouseLog.events.on('statusEnd', onStatusEnd);
+        lighthouseLog.events.on('status', onStatus);
         return navigationGather(tab, `${base}${page.path}`, { flags: { ...AUDIT_FLAGS } }).finally(() =>
-          lighthouseLog.events.off('statusEnd', onStatusEnd),
+          lighthouseLog.events.off('status', onStatus),
         );
       });
       const result = await Runner.audit(recorded.artifacts, recorded.runnerOptions);
