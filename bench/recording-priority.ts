@@ -178,8 +178,9 @@ export async function whileRecording<T>(
   const stepForward = () =>
     (back ??= (async () => {
       stopWorkers();
-      process.off('exit', backOnExit);
-      if (stepped && !(await setOwnSessionNice(0))) console.warn('the bench could not put its session back at nice 0');
+      if (!stepped) return;
+      if (await setOwnSessionNice(0)) process.off('exit', backOnExit);
+      else console.warn('the bench could not put its session back at nice 0');
     })());
   try {
     return await record(() => void stepForward());

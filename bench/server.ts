@@ -74,7 +74,8 @@ let stopsOnExit = false;
 
 /**
  * In a session of its own, a shop no longer hears the terminal's Ctrl-C: the bench stops the shops it started
- * whenever it ends, however it ends.
+ * whenever it ends, however it ends. A signal is turned into an exit, so that the 'exit' listeners (this one,
+ * recording-priority.ts's) run.
  */
 function stopShopsOnExit(): void {
   if (stopsOnExit) return;
@@ -82,12 +83,8 @@ function stopShopsOnExit(): void {
   process.once('exit', () => {
     for (const child of running) child.kill('SIGTERM');
   });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      for (const child of running) child.kill('SIGTERM');
-      process.exit(128 + os.constants.signals[signal]);
-    });
-  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
 }
 
 /** Starts the built shop as `npm run serve` does (needs `npm run build`), with the demo catalogue and demo sign-in. */
