@@ -4,13 +4,15 @@
  * write that stalls not holding the next back. Placements go through the app's own batches (ctx.placements), as
  * the order route's do, or through batches of the test's own where the test needs a stalling database.
  */
+import crypto from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
+import { auditLog, events, orderLines, orders } from '../../db/schema.js';
 import { grantCoins } from '../../test/fixtures.js';
 import { useTestApp } from '../../test/suite.js';
 import { createPlacementBatches } from './placement-batches.js';
+import * as repo from './repository.js';
 import type { PlaceOrderOutcome } from './repository.js';
 import { customerAndItem, newCode, placementWrite } from './test-support.js';
 
@@ -72,6 +74,60 @@ describe('orders placed at the same moment', () => {
     const placedOne = pair[answers.slice(5).findIndex((answer) => answer.outcome === 'placed')]!;
     expect(answers.slice(5)).toContainEqual({ outcome: 'replay', id: placedOne.order.id, request_hash: 'hash-1' });
     expect(await transactionsThatWrote([...spent, placedOne.order.id])).toBe(1);
+  });
+
+  it('answer a taken code, a used key and a customer who is gone as place_order would, and write the rest whole', async () => {
+    const [earlier, mine, ...others] = await Promise.all(Array.from({ length: 4 }, shop));
+    const takenCode = newCode();
+    const first = await repo.placeOrder(t.app.ctx.db, placementWrite(earlier!, { code: takenCode, key: null }));
+    const keyed = placementWrite(mine!, { code: newCode(), key: 'gio-hang-cu' });
+    expect((await repo.placeOrder(t.app.ctx.db, keyed)).outcome).toBe('placed');
+    expect(first.outcome).toBe('placed');
+
+    const opener = placementWrite(others[0]!, { code: newCode(), key: null });
+    const taken = placementWrite(mine!, { code: takenCode, key: 'gio-hang-moi' });
+    const retried = placementWrite(mine!, { code: newCode(), key: 'gio-hang-cu' });
+    const gone = placementWrite(others[1]!, { code: newCode(), key: null });
+    gone.order.userId = crypto.randomUUID();
+    const fresh = [
+      placementWrite(others[0]!, { code: newCode(), key: 'k-1' }),
+      placementWrite(others[1]!, { code: newCode(), key: null }),
+    ];
+
+    const [, ...answers] = await Promise.all(
+      [opener, taken, retried, gone, ...fresh].map((write) => t.app.ctx.placements.place(write)),
+    );
+
+    expect(answers.slice(0, 3)).toEqual([
+      { outcome: 'code_taken' },
+      { outcome: 'replay', id: keyed.order.id, request_hash: 'hash-1' },
+      { outcome: 'no_user' },
+    ]);
+    expect(answers.slice(3).map((answer) => answer.outcome)).toEqual(['placed', 'placed']);
+    const placedIds = fresh.map((write) => write.order.id);
+    expect(await transactionsThatWrote(placedIds)).toBe(1);
+    // Each order written whole (its line, its audit row, its event), and nothing for those refused.
+    const written = [...placedIds, taken.order.id, retried.order.id, gone.order.id];
+    const db = t.app.ctx.db;
+    expect(
+      (await db.select({ id: orderLines.orderId }).from(orderLines).where(inArray(orderLines.orderId, written)))
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([...placedIds].sort());
+    expect(
+      (await db.select({ id: auditLog.entityId }).from(auditLog).where(inArray(auditLog.entityId, written)))
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([...placedIds].sort());
+    const published = await db
+      .select({ id: events.id, entityId: events.entityId })
+      .from(events)
+      .where(inArray(events.entityId, written));
+    expect(published.map((row) => row.entityId).sort()).toEqual([...placedIds].sort());
+    const eventIds = answers
+      .slice(3)
+      .map((answer) => (answer as Extract<PlaceOrderOutcome, { outcome: 'placed' }>).event_id);
+    expect(eventIds.map(Number).sort()).toEqual(published.map((row) => Number(row.id)).sort());
   });
 
   it('fail alone when one of them breaks a rule of the database: the others are placed', async () => {

@@ -1,8 +1,9 @@
 /**
  * Orders placed at the same moment are written together (decision 0031, lib/write-batches.ts): alone through
  * place_order when nothing else is under way, otherwise with the others that came meanwhile, up to `maxBatch`, as
- * one call to place_orders (migration 0019). Each order gets the answer place_order would have given it alone; a
- * batch that fails is placed again order by order, so only the order at fault fails.
+ * one call to place_orders (migrations 0019 and 0021; decision 0046: a few statements for the whole batch). Each
+ * order gets the answer place_order would have given it alone; a batch that fails is placed again order by order,
+ * so only the order at fault fails.
  */
 import type { Db } from '../../db/client.js';
 import { createWriteBatches, type WriteBatchOptions } from '../../lib/write-batches.js';

@@ -52,9 +52,9 @@ export async function placeOrder(db: Db, write: PlaceOrderWrite): Promise<PlaceO
 }
 
 /**
- * Places several orders in one round trip and one transaction (place_orders, migration 0019, decision 0031): each
- * answer is the one place_order would have given alone, in the order of `writes`. Any error rolls back every one of
- * them; the caller then places them one by one (placement-batches.ts).
+ * Places several orders in one round trip and one transaction (place_orders, migrations 0019 and 0021, decisions 0031
+ * and 0046): each answer is the one place_order would have given alone, in the order of `writes`. Any error rolls
+ * back every one of them; the caller then places them one by one (placement-batches.ts).
  */
 export async function placeOrders(db: Db, writes: PlaceOrderWrite[]): Promise<PlaceOrderOutcome[]> {
   return callJsonFunctionForEach<PlaceOrderOutcome>(db, 'place_orders', writes.map(placeOrderArgument));
