@@ -16,6 +16,7 @@ import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { BODY_LIMIT_BYTES } from './lib/body-limit.js';
 import { loggerOptions } from './lib/log.js';
+import { requestLogger } from './lib/request-logger.js';
 import { createAccessTokens } from './lib/access-token.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { WRITE_BATCHES } from './lib/write-batches.js';
@@ -90,6 +91,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Request ids in logs, so a customer's complaint can be traced.
     requestIdHeader: 'x-request-id',
+    // Each request's logger is made when it first writes a line (lib/request-logger.ts).
+    childLoggerFactory: requestLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

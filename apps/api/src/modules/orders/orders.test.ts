@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orderList, type Order, type OrderRequestInput } from '@lucky/shared';
+import { order as orderSchema, orderList, type Order, type OrderRequestInput } from '@lucky/shared';
 import { auditLog, coinLedger, orders, platforms, storeItems, users } from '../../db/schema.js';
 import { createPlatform, createStoreItem, grantCoins } from '../../test/fixtures.js';
 import { MSG } from '../../test/expected-messages.js';
@@ -132,6 +132,18 @@ describe('POST /order/api/v1/order', () => {
     expect(order.pay_qr_code).not.toBe('');
     expect(order).not.toHaveProperty('order_pass');
     expect(dueAtFor(new Date(order.created_at), t.config).toISOString()).toBe(order.due_at);
+  });
+
+  it('answers a placement as the order itself reads, in the documented shape: every field, nothing more', async () => {
+    const { token } = await newCustomer();
+    const res = await t.request({ method: 'POST', url: ORDER_URL, token, payload: uidOrder() });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body: unknown = res.json();
+    expect(orderSchema.parse(body)).toStrictEqual(body);
+    const placed = body as Order;
+    const again = await t.request({ method: 'GET', url: `${ORDER_URL}/${placed.id}`, token });
+    expect(again.json()).toEqual(body);
   });
 
   it('merges repeated items of the cart into one line', async () => {
