@@ -5,6 +5,20 @@ describe('crc16CcittFalse', () => {
   it('gives the standard check value for "123456789"', () => {
     expect(crc16CcittFalse('123456789')).toBe('29B1');
   });
+
+  it('gives what the bit-by-bit definition gives, over the UTF-8 bytes of any text', () => {
+    const bitByBit = (text: string) => {
+      let crc = 0xffff;
+      for (const byte of new TextEncoder().encode(text)) {
+        crc ^= byte << 8;
+        for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+      }
+      return crc.toString(16).toUpperCase().padStart(4, '0');
+    };
+    for (const text of ['', 'A', '00020101021238570010A000000727', 'Đơn hàng của Khách', '\u007f\u0080 ~', 'x'.repeat(300)]) {
+      expect(crc16CcittFalse(text)).toBe(bitByBit(text));
+    }
+  });
 });
 
 describe('buildVietQrPayload', () => {
@@ -55,5 +69,11 @@ describe('toTransferMemo', () => {
   it('drops Vietnamese diacritics and symbols and keeps 25 characters at most', () => {
     expect(toTransferMemo('Đơn hàng #12 — Lucky!')).toBe('Don hang 12 Lucky');
     expect(toTransferMemo('x'.repeat(40))).toHaveLength(25);
+  });
+
+  it('keeps a memo of 25 letters and digits as it is, and cuts a longer one', () => {
+    expect(toTransferMemo('LK7Q2M9XBD')).toBe('LK7Q2M9XBD');
+    expect(toTransferMemo('A1'.repeat(12) + 'Z')).toBe('A1'.repeat(12) + 'Z');
+    expect(toTransferMemo('A1'.repeat(13))).toBe('A1'.repeat(12) + 'A');
   });
 });

@@ -11,6 +11,7 @@
  * Rotation: SECRET_KEY seals, SECRET_KEY_PREVIOUS (a list) only opens.
  */
 import crypto from 'node:crypto';
+import { pooledRandomBytes } from './random-pool.js';
 
 export interface SecretBox {
   /** Seals `plaintext` for `context` (the order id): it opens only with the same context. */
@@ -54,7 +55,7 @@ export function createSecretBox(secretKey: string, previousKeys: readonly string
 
   return {
     seal(plaintext, context) {
-      const iv = crypto.randomBytes(12);
+      const iv = pooledRandomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', current.key, iv);
       cipher.setAAD(associatedData(current.id, context));
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
