@@ -33,12 +33,14 @@ import { authRoutes } from './modules/auth/routes.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/routes.js';
 import { adminCustomerRoutes } from './modules/admin-customers/routes.js';
 import { walletRoutes } from './modules/coins/routes.js';
+import { watchCoinChanges } from './modules/coins/service.js';
 import { createCatalogueCache } from './modules/catalog/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { adminOrderRoutes } from './modules/orders/admin-routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import {
+  KEPT_COIN_TOTALS_BYTES,
   createCustomerPages,
   createPayingBatches,
   createPlacementBatches,
@@ -111,12 +113,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // instance's change arrives a moment later, so every page is read.
   const keepPages = database.kind === 'pglite' && (options.ownsDatabase ?? !options.database);
   const orderPages = keepPages ? createCustomerPages() : readEveryPage;
+  // Their coin totals too, until a change to their coins commits (decision 0047).
+  const coinTotals = keepPages ? createCustomerPages(KEPT_COIN_TOTALS_BYTES) : readEveryPage;
   if (keepPages) {
     const stopForgetting = events.subscribe((event) => {
       if (event.userId) orderPages.forget(event.userId);
     });
+    const stopWatching = watchCoinChanges((userId) => coinTotals.forget(userId));
     app.addHook('onClose', async () => {
       stopForgetting();
+      stopWatching();
     });
   }
 
@@ -133,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     catalogue,
     orderPages,
+    coinTotals,
     placements: createPlacementBatches(database.db, {
       ...WRITE_BATCHES,
       onSplit: logSplit('orders written together failed; each is placed on its own'),

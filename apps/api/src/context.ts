@@ -33,6 +33,8 @@ export interface AppContext {
   catalogue: CatalogueCache;
   /** Customers' pages of orders: kept in memory on an embedded database this app owns, read every time otherwise (modules/orders/page-cache.ts). */
   orderPages: CustomerPages;
+  /** Customers' coin totals, kept the same way until a change to their coins commits (decision 0047, modules/coins). */
+  coinTotals: CustomerPages;
   /** Orders placed at the same moment, written together (modules/orders/placement-batches.ts). */
   placements: PlacementBatches;
   /** Bank notifications that plainly pay orders at the same moment, written together (modules/orders/paying-batches.ts). */

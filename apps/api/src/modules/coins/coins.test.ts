@@ -28,7 +28,8 @@ describe('GET /bank/api/v1/bank', () => {
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual({ total: 0 });
 
-    await grantCoins(t.app.ctx.db, userId, 1_250);
+    // Through the ledger, as every change of the app's own: a total the app keeps (decision 0047) is read again.
+    await change({ userId, delta: 1_250, reason: COIN_REASONS.ADMIN_ADJUSTMENT });
     const after = await t.request({ method: 'GET', url: '/bank/api/v1/bank', token });
     expect(after.json()).toEqual({ total: 1_250 });
   });

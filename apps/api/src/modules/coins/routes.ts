@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { walletResponse, errorBody } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
@@ -19,6 +19,14 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
         response: { 200: walletResponse, 401: errorBody },
       },
     },
-    async (request) => ({ total: await coinTotal(ctx.db, currentUser(request).id) }),
+    // On the embedded database, kept until the customer's coins change (decision 0047).
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const body = await ctx.coinTotals.page(userId, 'total', async () =>
+        JSON.stringify({ total: await coinTotal(ctx.db, userId) }),
+      );
+      // JSON text as it is: the route's schema documents it.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    },
   );
 }

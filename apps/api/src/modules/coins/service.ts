@@ -4,6 +4,7 @@
  * Coins of open coin orders are reserved, not debited: available = coin_total − pendingCoins.
  */
 import { API_MESSAGES, ERROR_CODES } from '@lucky/shared';
+import { afterCommit } from '../../db/after-commit.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, notFound, unauthenticated } from '../../lib/app-error.js';
 import * as repo from './repository.js';
@@ -38,10 +39,23 @@ export interface CoinChange {
 
 export const notEnoughCoins = () => new AppError(ERROR_CODES.NOT_ENOUGH_COINS, API_MESSAGES.notEnoughCoins, 409);
 
+/** Told of each customer whose coins changed, once the change has committed (decision 0047). */
+type CoinWatcher = (userId: string) => void;
+const coinWatchers = new Set<CoinWatcher>();
+
+/**
+ * Watches every coin change of this process, as it commits: a kept coin total (the embedded database's, app.ts)
+ * is forgotten then. Every change to a customer's coins goes through applyCoinChange. Returns the unwatching.
+ */
+export function watchCoinChanges(watcher: CoinWatcher): () => void {
+  coinWatchers.add(watcher);
+  return () => coinWatchers.delete(watcher);
+}
+
 /**
  * Applies one coin change inside the caller's transaction: locks the user row, writes the ledger row
  * with the resulting balance and updates the cached total. Refuses to go below zero (409), leaving
- * nothing written. A delta of 0 changes nothing and writes no ledger row.
+ * nothing written. A delta of 0 changes nothing and writes no ledger row. Once committed, the watchers are told.
  */
 export async function applyCoinChange(tx: Tx, change: CoinChange): Promise<{ coinTotal: number }> {
   if (!Number.isSafeInteger(change.delta)) throw new Error(`coin delta must be an integer, got ${change.delta}`);
@@ -62,6 +76,9 @@ export async function applyCoinChange(tx: Tx, change: CoinChange): Promise<{ coi
     ...(change.at ? { createdAt: change.at } : {}),
   });
   await repo.setCoinTotal(tx, change.userId, coinTotal);
+  afterCommit(tx, () => {
+    for (const watcher of coinWatchers) watcher(change.userId);
+  });
   return { coinTotal };
 }
 

@@ -1,12 +1,13 @@
 /**
  * A customer's pages of orders kept in memory on an embedded database the app owns (page-cache.ts, decision 0030):
  * the rules of keeping and forgetting, then the customer's list through the API as orders are placed and moved,
- * on both engines (PGlite keeps the pages, PostgreSQL reads every one).
+ * on both engines (PGlite keeps the pages, PostgreSQL reads every one); and the customer's coin total and order count,
+ * kept the same way (decision 0047), as coins are granted, spent and adjusted by staff.
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderList } from '@lucky/shared';
-import { orders } from '../../db/schema.js';
+import { orders, users } from '../../db/schema.js';
 import { createCustomer, createPlatform, createStoreItem, uidOrderRequest } from '../../test/fixtures.js';
 import { useSignIn, useTestApp } from '../../test/suite.js';
 import { createCustomerPages } from './page-cache.js';
@@ -139,5 +140,94 @@ describe('the customer’s list through the API', () => {
     await move(orderId, { status: 3, expected_status: 0, reason: 'Khách huỷ' });
     const after = (await list(token)).rows[0]!;
     expect([after.status, after.order_comment]).toEqual([3, 'sửa thẳng trong cơ sở dữ liệu']);
+  });
+});
+
+describe('the customer’s coins and order count through the API', () => {
+  const t = useTestApp();
+  const admin = useSignIn(t, 'admin@lucky.test');
+  let item: { id: number };
+
+  beforeAll(async () => {
+    const platform = await createPlatform(t.app.ctx.db, { name: 'Liên Quân Trang', needLogin: false });
+    item = await createStoreItem(t.app.ctx.db, platform.id, {
+      name: 'Gói 100 Quân Huy',
+      priceVnd: 20_000,
+      coinCost: 200,
+      giftCoin: 10,
+    });
+  });
+
+  async function read(url: string, token: string): Promise<unknown> {
+    const res = await t.request({ method: 'GET', url, token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    return res.json();
+  }
+  const coins = async (token: string) => ((await read('/bank/api/v1/bank', token)) as { total: number }).total;
+  const count = (token: string) => read('/order/api/v1/order/count', token);
+
+  async function place(token: string, payMethod: 0 | 1): Promise<string> {
+    const payload = { ...uidOrderRequest(1, item.id), order_pay_method: payMethod };
+    const res = await t.request({ method: 'POST', url: '/order/api/v1/order', token, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { id: string }).id;
+  }
+
+  async function move(orderId: string, payload: Record<string, unknown>) {
+    const res = await t.request({
+      method: 'PATCH',
+      url: `/order/api/v1/admin/order/${orderId}`,
+      token: admin.token,
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  async function adjust(userId: string, delta: number) {
+    const res = await t.request({
+      method: 'POST',
+      url: '/bank/api/v1/admin/adjust',
+      token: admin.token,
+      payload: { user_id: userId, delta, reason: 'Điều chỉnh thử' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  it('shows every grant, spend and staff adjustment at once, as the customer reads them again and again', async () => {
+    const { userId, token } = await createCustomer(t.app.ctx.db, t.app.ctx.tokens);
+    expect([await coins(token), await count(token)]).toEqual([0, 0]);
+    expect([await coins(token), await count(token)]).toEqual([0, 0]);
+
+    const bank = await place(token, 1);
+    expect(await count(token)).toBe(1);
+    await move(bank, { status: 1, expected_status: 0, received_vnd: 20_000 });
+    await move(bank, { status: 2, expected_status: 1, result_comment: 'Đã nạp' });
+    // The gift coins of a completed bank order.
+    expect(await coins(token)).toBe(10);
+
+    await adjust(userId, 390);
+    expect(await coins(token)).toBe(400);
+    const paidInCoins = await place(token, 0);
+    expect(await count(token)).toBe(2);
+    await move(paidInCoins, { status: 1, expected_status: 0 });
+    await move(paidInCoins, { status: 2, expected_status: 1, result_comment: 'Đã nạp' });
+    expect(await coins(token)).toBe(200);
+    await adjust(userId, -150);
+    expect([await coins(token), await count(token)]).toEqual([50, 2]);
+  });
+
+  it('keeps them on the embedded database (a change made behind the app’s back shows only once the app makes one)', async () => {
+    const { userId, token } = await createCustomer(t.app.ctx.db, t.app.ctx.tokens);
+    expect(await coins(token)).toBe(0);
+    expect(await count(token)).toBe(0);
+    // Not through the app: nothing tells the app.
+    await t.app.ctx.db.update(users).set({ coinTotal: 77 }).where(eq(users.id, userId));
+    const kept = t.app.ctx.dbKind === 'pglite';
+    expect(await coins(token)).toBe(kept ? 0 : 77);
+    // A change through the app: the staff's adjustment, an order placed.
+    await adjust(userId, 3);
+    await place(token, 1);
+    expect([await coins(token), await count(token)]).toEqual([80, 1]);
   });
 });

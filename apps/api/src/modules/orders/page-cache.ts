@@ -31,6 +31,9 @@ export const readEveryPage: CustomerPages = {
  */
 export const KEPT_PAGES_BYTES = 4 * 1024 * 1024;
 
+/** Kept coin totals (`{"total":…}`, some 300 bytes with a customer's record): about 3,000 customers. */
+export const KEPT_COIN_TOTALS_BYTES = 1024 * 1024;
+
 /** What a customer's record costs besides its pages, counted in the bytes so that records of no page are dropped too. */
 const RECORD_BYTES = 256;
 

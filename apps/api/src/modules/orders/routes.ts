@@ -81,7 +81,11 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       ...signedIn,
       schema: { tags: ['order'], summary: 'Số đơn hàng của tôi', security, response: { 200: countResponse, 401: errorBody } },
     },
-    async (request) => countOrders(ctx.db, currentUser(request).id),
+    // On the embedded database, kept with the customer's pages until their orders change (decision 0047).
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      return sendJsonBody(reply, await ctx.orderPages.page(userId, 'count', async () => String(await countOrders(ctx.db, userId))));
+    },
   );
 
   r.get(

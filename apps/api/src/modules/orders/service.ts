@@ -36,6 +36,6 @@ export { resealOrderPasswords, type ResealResult } from './reseal.js';
 export { orderCodeOf, orderCountOf, orderIdsWithCodeLike, pendingCoinsOf } from './read-models.js';
 export { ORDER_CODE_PATTERN, ORDER_CODE_PREFIX, newOrderCode } from './order-code.js';
 export { dueAtFor } from './due-at.js';
-export { createCustomerPages, readEveryPage, type CustomerPages } from './page-cache.js';
+export { KEPT_COIN_TOTALS_BYTES, createCustomerPages, readEveryPage, type CustomerPages } from './page-cache.js';
 export { createPlacementBatches, type PlacementBatches } from './placement-batches.js';
 export { createPayingBatches, type PayingBatches } from './paying-batches.js';
