@@ -24,7 +24,6 @@ export interface VietQrInput {
   memo?: string;
 }
 
-/** CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) over the UTF-8 bytes, as 4 upper-case hex digits. */
 /** The CRC of each byte value: one lookup a byte instead of eight shifts (the API draws a QR for every bank order). */
 const CRC_TABLE = (() => {
   const table = new Uint16Array(256);
@@ -36,18 +35,12 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-// eslint-disable-next-line no-control-regex
-const ASCII = /^[\x00-\x7f]*$/;
+const UTF8 = new TextEncoder();
 
+/** CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) over the UTF-8 bytes, as 4 upper-case hex digits. */
 export function crc16CcittFalse(input: string): string {
-  // A payload is ASCII (its memo is made so): its characters are its UTF-8 bytes.
-  const bytes = ASCII.test(input) ? null : new TextEncoder().encode(input);
-  const length = bytes ? bytes.length : input.length;
   let crc = 0xffff;
-  for (let i = 0; i < length; i++) {
-    const byte = bytes ? bytes[i]! : input.charCodeAt(i);
-    crc = ((crc << 8) & 0xffff) ^ CRC_TABLE[((crc >> 8) ^ byte) & 0xff]!;
-  }
+  for (const byte of UTF8.encode(input)) crc = ((crc << 8) & 0xffff) ^ CRC_TABLE[((crc >> 8) ^ byte) & 0xff]!;
   return crc.toString(16).toUpperCase().padStart(4, '0');
 }
 
@@ -57,10 +50,10 @@ function field(id: string, value: string): string {
   return `${id}${String(value.length).padStart(2, '0')}${value}`;
 }
 
-/** "Đơn hàng số 1" → "Don hang so 1": banks accept plain ASCII memos only. */
 /** A memo that is already what toTransferMemo makes of it: an order code, say. */
 const PLAIN_MEMO = new RegExp(`^[A-Za-z0-9]{1,${VIETQR_MEMO_MAX}}$`);
 
+/** "Đơn hàng số 1" → "Don hang so 1": banks accept plain ASCII memos only. */
 export function toTransferMemo(text: string): string {
   if (PLAIN_MEMO.test(text)) return text;
   return text

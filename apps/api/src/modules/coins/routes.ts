@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { walletResponse, errorBody } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
+import { sendJsonBody } from '../../lib/json-body.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { coinTotal } from './service.js';
 
@@ -25,8 +26,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const body = await ctx.coinTotals.page(userId, 'total', async () =>
         JSON.stringify({ total: await coinTotal(ctx.db, userId) }),
       );
-      // JSON text as it is: the route's schema documents it.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      return sendJsonBody(reply, body);
     },
   );
 }

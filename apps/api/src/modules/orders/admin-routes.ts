@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.js';
 import { idOr404 } from '../../lib/app-error.js';
 import { currentUser, requireOwner, requireStaff } from '../../plugins/auth.js';
 import { changeOrderStatus, dashboard, getOrderDetail, listOrdersBody, markRefundDone, revealOrderPassword } from './admin.js';
-import { sendJsonBody } from './page-bodies.js';
+import { sendJsonBody } from '../../lib/json-body.js';
 
 const orderId = (params: { id: string }): string => idOr404(uuidParams, params, API_MESSAGES.orderNotFound);
 

@@ -6,7 +6,6 @@
  * schema for the OpenAPI document, and the tests hold the body to it and to the order's own answer.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.js';
 
 /**
@@ -26,12 +25,4 @@ export async function userOrderPageBody(
   const body = result.rows[0]?.body;
   if (typeof body !== 'string') throw new Error('customer_order_page answered nothing');
   return body;
-}
-
-/**
- * Sends a body PostgreSQL wrote as JSON (a customer's page here, the console's queue in admin-repository.ts)
- * as it is: the route's 200 schema documents it, and the tests hold the body to that schema.
- */
-export function sendJsonBody(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
 }

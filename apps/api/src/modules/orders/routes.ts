@@ -8,7 +8,7 @@ import { idempotencyKeyHeaders } from '../../lib/idempotency-key.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { pendingCoins } from '../coins/service.js';
 import { placeOrder } from './placement.js';
-import { sendJsonBody } from './page-bodies.js';
+import { sendJsonBody } from '../../lib/json-body.js';
 import { countOrders, getOrder, listOrdersBody } from './reads.js';
 
 
