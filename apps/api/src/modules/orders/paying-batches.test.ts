@@ -6,10 +6,15 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bankTransfers, orders } from '../../db/schema.js';
+import { auditLog, bankTransfers, events, orders } from '../../db/schema.js';
 import { useTestApp } from '../../test/suite.js';
 import { BANK_FEED_ENV, SHOP_ACCOUNT, newTxId } from '../payments/webhook-fixtures.js';
-import type { PayingTransferInput, PayingTransferOutcome } from './lifecycle-repository.js';
+import {
+  receivePayingTransfer,
+  receivePayingTransfers,
+  type PayingTransferInput,
+  type PayingTransferOutcome,
+} from './lifecycle-repository.js';
 import { createPayingBatches } from './paying-batches.js';
 import { unpaidBankOrders } from './test-support.js';
 
@@ -20,20 +25,29 @@ const PRICE = 120_000;
 const unpaidOrders = (count: number) => unpaidBankOrders(t.app.ctx.db, t.app.ctx.tokens, count, PRICE);
 
 /** A SePay notification paying `code` in full, as payments/service.ts hands it on (txId: the provider's id). */
-function paying(code: string, options: { txId?: number; amountVnd?: number } = {}): PayingTransferInput {
+function paying(
+  code: string,
+  options: {
+    txId?: number;
+    amountVnd?: number;
+    provider?: 'sepay' | 'casso';
+    direction?: 'in' | 'out';
+    reference?: string;
+  } = {},
+): PayingTransferInput {
   const now = new Date();
   const txId = String(options.txId ?? newTxId());
   return {
     transfer: {
-      provider: 'sepay',
+      provider: options.provider ?? 'sepay',
       providerTxId: txId,
       rawBody: `{"id":${txId}}`,
-      direction: 'in',
+      direction: options.direction ?? 'in',
       accountNumber: SHOP_ACCOUNT,
       amountVnd: options.amountVnd ?? PRICE,
       content: `${code} thanh toan`,
       providerCode: '',
-      reference: `FT${txId}`,
+      reference: options.reference ?? `FT${txId}`,
       transactionAt: now,
       receivedAt: now,
       source: 'webhook',
@@ -58,10 +72,14 @@ async function transactionsThatStored(txIds: string[]): Promise<number> {
   return new Set(rows.map((row) => row.xmin)).size;
 }
 
-const statusOf = async (ids: string[]) =>
-  (await t.app.ctx.db.select({ status: orders.status }).from(orders).where(inArray(orders.id, ids))).map(
-    (row) => row.status,
-  );
+/** The orders' statuses, in the order of `ids`. */
+async function statusOf(ids: string[]): Promise<number[]> {
+  const rows = await t.app.ctx.db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(inArray(orders.id, ids));
+  return ids.map((id) => rows.find((row) => row.id === id)!.status);
+}
 
 describe('payments arriving at the same moment', () => {
   it('are written in one transaction once a write is under way, each order paid as if alone', async () => {
@@ -101,6 +119,113 @@ describe('payments arriving at the same moment', () => {
       .where(eq(bankTransfers.orderId, order!.id));
     expect(stored).toEqual([{ id: paid.transfer_id }]);
     expect(await statusOf([order!.id])).toEqual([1]);
+  });
+
+  it('answer every kind of notification in one batch as each would be answered alone, and write only the payments', async () => {
+    const [a, b, c, d, e, f, g] = await unpaidOrders(7);
+    // g was paid by a notification stored earlier.
+    const earlier = paying(g!.code);
+    const stored = await receivePayingTransfer(t.app.ctx.db, earlier);
+    expect(stored.outcome).toBe('matched');
+    const storedId = (stored as Extract<PayingTransferOutcome, { outcome: 'matched' }>).transfer_id;
+    const twice = paying(f!.code);
+    const inputs = [
+      paying(a!.code),
+      paying(b!.code),
+      // The earlier notification delivered again.
+      paying(g!.code, { txId: Number(earlier.transfer.providerTxId) }),
+      // Money going out of the account, naming c.
+      paying(c!.code, { direction: 'out' }),
+      // A memo naming no order.
+      paying('LKKHONGCO'),
+      // d underpaid, then paid in full by a second transfer.
+      paying(d!.code, { amountVnd: PRICE - 1 }),
+      paying(d!.code),
+      // e paid, and Casso's report of the same movement (same memo, amount and minute, no reference of its own).
+      paying(e!.code, { reference: '' }),
+      paying(e!.code, { provider: 'casso', reference: '' }),
+      // f's notification twice in the batch.
+      twice,
+      paying(f!.code, { txId: Number(twice.transfer.providerTxId) }),
+      // A new transfer for g, already paid.
+      paying(g!.code),
+    ];
+
+    const answers = await receivePayingTransfers(t.app.ctx.db, inputs);
+
+    const matched = (i: number) => answers[i] as Extract<PayingTransferOutcome, { outcome: 'matched' }>;
+    expect(answers.map((answer) => answer.outcome)).toEqual([
+      'matched',
+      'matched',
+      'handled',
+      'other',
+      'other',
+      'other',
+      'matched',
+      'matched',
+      'other',
+      'matched',
+      'handled',
+      'other',
+    ]);
+    expect(answers[2]).toEqual({ outcome: 'handled', transfer_id: storedId });
+    expect(answers[10]).toEqual({ outcome: 'handled', transfer_id: matched(9).transfer_id });
+    for (const [i, order] of [
+      [0, a],
+      [1, b],
+      [6, d],
+      [7, e],
+      [9, f],
+    ] as const) {
+      const answer = matched(i);
+      // The same answer, field for field, as a notification written alone gives.
+      expect(Object.keys(answer).sort()).toEqual(Object.keys(stored).sort());
+      expect(answer).toMatchObject({ order_code: order!.code, order_id: order!.id, user_id: order!.userId });
+      // The order as it was before the payment, its secrets left out, and its line.
+      expect(answer.order.status).toBe(0);
+      expect(answer.order).not.toHaveProperty('orderPassEncrypted');
+      expect(answer.lines).toHaveLength(1);
+      expect(answer.order_event_id).toBeLessThan(answer.transfer_event_id);
+    }
+    expect(await statusOf([a!.id, b!.id, c!.id, d!.id, e!.id, f!.id, g!.id])).toEqual([1, 1, 0, 1, 1, 1, 1]);
+    // Each payment: one transfer stored matched, one audit row, an order event and a transfer event.
+    const paid = [matched(0), matched(1), matched(6), matched(7), matched(9)];
+    const transfers = await t.app.ctx.db
+      .select({
+        id: bankTransfers.id,
+        orderId: bankTransfers.orderId,
+        status: bankTransfers.status,
+        excess: bankTransfers.excessVnd,
+      })
+      .from(bankTransfers)
+      .where(inArray(bankTransfers.orderId, [a!.id, b!.id, c!.id, d!.id, e!.id, f!.id]));
+    expect(transfers.sort((x, y) => x.id.localeCompare(y.id))).toEqual(
+      paid
+        .map((answer) => ({ id: answer.transfer_id, orderId: answer.order_id, status: 'matched', excess: 0 }))
+        .sort((x, y) => x.id.localeCompare(y.id)),
+    );
+    const audit = await t.app.ctx.db
+      .select({ entityId: auditLog.entityId, after: auditLog.after })
+      .from(auditLog)
+      .where(
+        inArray(
+          auditLog.entityId,
+          paid.map((answer) => answer.order_id),
+        ),
+      );
+    expect(audit.filter((row) => (row.after as { status?: number }).status === 1)).toHaveLength(5);
+    const published = await t.app.ctx.db
+      .select({ id: events.id, kind: events.kind, entityId: events.entityId })
+      .from(events)
+      .where(
+        inArray(
+          events.entityId,
+          paid.flatMap((answer) => [answer.order_id, answer.transfer_id]),
+        ),
+      );
+    expect(published.map((event) => Number(event.id)).sort((x, y) => x - y)).toEqual(
+      paid.flatMap((answer) => [answer.order_event_id, answer.transfer_event_id]).sort((x, y) => x - y),
+    );
   });
 
   it('fail alone when one of them breaks a rule of the database: the others are paid, once', async () => {
