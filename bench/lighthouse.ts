@@ -284,6 +284,9 @@ const AUDIT_FLAGS: Flags = {
  */
 const SCORED_AUDITS = ['first-contentful-paint', 'speed-index', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'];
 
+/** What Lighthouse announces when, its configuration resolved, it begins to drive the browser. */
+const CONNECTING = 'Connecting to browser';
+
 /** One audit of one page, in a fresh tab; a run that Lighthouse itself could not record is run again. */
 async function auditOnce(browser: Browser, base: string, page: LighthousePage, fullReports: boolean): Promise<Audit & { artifacts: unknown }> {
   for (let attempt = 0; ; attempt++) {
@@ -293,10 +296,12 @@ async function auditOnce(browser: Browser, base: string, page: LighthousePage, f
     try {
       // What `lighthouse()` does, in its two halves: the page is recorded with the host stepped back for it, and
       // the recording is audited afterwards at the bench's own priority (docs/decisions/0045).
-      const recorded = await whileRecording(chromePids.get(browser), (pageRecorded) => {
-        // Lighthouse announces each artifact it gets once the page's trace has been stopped and read: from the
-        // first on, nothing of the page is measured any more, and the rest is the driver's own work.
+      const recorded = await whileRecording(chromePids.get(browser), (pageRecorded, pageStarts) => {
+        // Lighthouse announces each step: it connects to the browser once its configuration is resolved (the
+        // driver's own work, done at the bench's priority), and announces each artifact it gets once the page's
+        // trace has been stopped and read: from the first on, nothing of the page is measured any more.
         const onStatus = ([, message]: unknown[]) => {
+          if (message === CONNECTING) pageStarts();
           if (typeof message === 'string' && message.startsWith('Getting artifact: ')) pageRecorded();
         };
         lighthouseLog.events.on('status', onStatus);
@@ -498,7 +503,12 @@ async function sheetTimespan(browser: Browser, base: string, page: LighthousePag
       if (!bar) throw new Error(`${page.path}: no cart bar on a phone's screen`);
       // Left to load means idle too: the page renders the sheet, closed, once it is (apps/web/src/app/platform-page.tsx).
       await tab.waitForSelector('.ls-cart-sheet');
-      const recorded = await whileRecording(chromePids.get(browser), async () => {
+      const recorded = await whileRecording(chromePids.get(browser), async (_pageRecorded, pageStarts) => {
+        // Stepped back once Lighthouse has resolved its configuration, as a page load is (auditOnce).
+        const onStatus = ([, message]: unknown[]) => {
+          if (message === CONNECTING) pageStarts();
+        };
+        lighthouseLog.events.on('status', onStatus);
         const timespan = await startTimespanGather(tab, {
           config: {
             extends: 'lighthouse:default',
@@ -511,7 +521,7 @@ async function sheetTimespan(browser: Browser, base: string, page: LighthousePag
               disableStorageReset: true,
             },
           },
-        });
+        }).finally(() => lighthouseLog.events.off('status', onStatus));
         await bar.tap();
         // Slid in: the sheet is untransformed once its enter transition has ended (apps/web/src/app/shop.css).
         await tab.waitForFunction(

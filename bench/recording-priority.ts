@@ -145,25 +145,20 @@ async function setOwnSessionNice(nice: number): Promise<boolean> {
 }
 
 /**
- * Runs `record` (one Lighthouse recording in the Chromium whose browser process is `browserPid`) with the
- * rest of the host stepped back for the page, and puts the bench's session back afterwards, or earlier: once
- * `record` calls the function it is given, saying the page has done what is measured of it and what is left is
- * the driver's own work (collecting the trace, the artifacts), which beside other load would otherwise crawl.
+ * Runs `record` (one Lighthouse recording in the Chromium whose browser process is `browserPid`) and steps the
+ * rest of the host back for the page from the moment `record` calls `pageStarts` (Lighthouse has resolved its
+ * configuration and begins to drive the browser) until it calls `pageRecorded` (the page has done what is measured
+ * of it; what is left is the driver's own work, collecting the trace and the artifacts) or ends. The driver's own
+ * work before and after runs at the bench's priority: stepped back beside other load, Lighthouse's configuration
+ * alone took 8–30 s a run beside two busy loops, against about 0.4 s quiet.
  */
 export async function whileRecording<T>(
   browserPid: number | undefined,
-  record: (pageRecorded: () => void) => Promise<T>,
+  record: (pageRecorded: () => void, pageStarts: () => void) => Promise<T>,
 ): Promise<T> {
-  if (process.platform !== 'linux' || browserPid === undefined) return record(() => {});
-  // One look at Chromium's processes serves both: its recorder's and its renderers'.
-  const tree = processTree(browserPid);
-  makeRecorderYield(tree);
-  const stopWorkers = makeRendererWorkersYield(browserPid, tree);
-  // Only across sessions: sharing Chromium's (autogroups off, say), the session would take the page back with it.
-  const own = autogroupOf('self');
-  const chromium = autogroupOf(browserPid);
-  const apart = own !== null && chromium !== null && chromium !== own;
-  const stepped = apart && (await setOwnSessionNice(NICENESS));
+  if (process.platform !== 'linux' || browserPid === undefined) return record(() => {}, () => {});
+  let stepped = false;
+  let stopWorkers = () => {};
   // A bench stopped mid-recording (Ctrl-C: server.ts stops its shops and exits) must not leave the terminal's
   // session, and all that runs in it afterwards, stepped back.
   const backOnExit = () => {
@@ -173,17 +168,37 @@ export async function whileRecording<T>(
       // Refused: nothing more to do on the way out.
     }
   };
-  if (stepped) process.once('exit', backOnExit);
+  let started: Promise<void> | undefined;
   let back: Promise<void> | undefined;
+  const stepBack = () =>
+    (started ??= (async () => {
+      // One look at Chromium's processes serves both: its recorder's and its renderers'.
+      const tree = processTree(browserPid);
+      makeRecorderYield(tree);
+      stopWorkers = makeRendererWorkersYield(browserPid, tree);
+      // Only across sessions: sharing Chromium's (autogroups off, say), the session would take the page back with it.
+      const own = autogroupOf('self');
+      const chromium = autogroupOf(browserPid);
+      const apart = own !== null && chromium !== null && chromium !== own;
+      stepped = apart && (await setOwnSessionNice(NICENESS));
+      if (stepped) process.once('exit', backOnExit);
+    })());
   const stepForward = () =>
     (back ??= (async () => {
+      if (!started) return;
+      await started;
       stopWorkers();
       if (!stepped) return;
       if (await setOwnSessionNice(0)) process.off('exit', backOnExit);
       else console.warn('the bench could not put its session back at nice 0');
     })());
   try {
-    return await record(() => void stepForward());
+    return await record(
+      () => void stepForward(),
+      () => {
+        if (!back) void stepBack();
+      },
+    );
   } finally {
     await stepForward();
   }
