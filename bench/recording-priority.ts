@@ -150,7 +150,7 @@ async function setOwnSessionNice(nice: number): Promise<boolean> {
  * configuration and begins to drive the browser) until it calls `pageRecorded` (the page has done what is measured
  * of it; what is left is the driver's own work, collecting the trace and the artifacts) or ends. The driver's own
  * work before and after runs at the bench's priority: stepped back beside other load, Lighthouse's configuration
- * alone took 8–30 s a run beside two busy loops, against about 0.4 s quiet.
+ * alone took 8–30 s a run beside two busy loops, against 1–4 s at the bench's own priority.
  */
 export async function whileRecording<T>(
   browserPid: number | undefined,
