@@ -284,8 +284,20 @@ const AUDIT_FLAGS: Flags = {
  */
 const SCORED_AUDITS = ['first-contentful-paint', 'speed-index', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'];
 
-/** What Lighthouse announces when, its configuration resolved, it begins to drive the browser. */
-const CONNECTING = 'Connecting to browser';
+/**
+ * Follows a Lighthouse run by the steps it announces: `starts` when, its configuration resolved (the driver's own
+ * work, done at the bench's priority), it connects to the browser; `recorded` at the first artifact it gets, once
+ * the page's trace has been stopped and read: from then on nothing of the page is measured any more. Answers the
+ * function that stops following.
+ */
+function followSteps(steps: { starts: () => void; recorded?: () => void }): () => void {
+  const onStatus = ([, message]: unknown[]) => {
+    if (message === 'Connecting to browser') steps.starts();
+    else if (typeof message === 'string' && message.startsWith('Getting artifact: ')) steps.recorded?.();
+  };
+  lighthouseLog.events.on('status', onStatus);
+  return () => lighthouseLog.events.off('status', onStatus);
+}
 
 /** One audit of one page, in a fresh tab; a run that Lighthouse itself could not record is run again. */
 async function auditOnce(browser: Browser, base: string, page: LighthousePage, fullReports: boolean): Promise<Audit & { artifacts: unknown }> {
@@ -297,17 +309,8 @@ async function auditOnce(browser: Browser, base: string, page: LighthousePage, f
       // What `lighthouse()` does, in its two halves: the page is recorded with the host stepped back for it, and
       // the recording is audited afterwards at the bench's own priority (docs/decisions/0045).
       const recorded = await whileRecording(chromePids.get(browser), (pageRecorded, pageStarts) => {
-        // Lighthouse announces each step: it connects to the browser once its configuration is resolved (the
-        // driver's own work, done at the bench's priority), and announces each artifact it gets once the page's
-        // trace has been stopped and read: from the first on, nothing of the page is measured any more.
-        const onStatus = ([, message]: unknown[]) => {
-          if (message === CONNECTING) pageStarts();
-          if (typeof message === 'string' && message.startsWith('Getting artifact: ')) pageRecorded();
-        };
-        lighthouseLog.events.on('status', onStatus);
-        return navigationGather(tab, `${base}${page.path}`, { flags: { ...AUDIT_FLAGS } }).finally(() =>
-          lighthouseLog.events.off('status', onStatus),
-        );
+        const stopFollowing = followSteps({ starts: pageStarts, recorded: pageRecorded });
+        return navigationGather(tab, `${base}${page.path}`, { flags: { ...AUDIT_FLAGS } }).finally(stopFollowing);
       });
       const artifacts = recorded.artifacts as unknown as { settings: { throttling: { cpuSlowdownMultiplier: number } } };
       const report = await reaudit(artifacts, artifacts.settings.throttling.cpuSlowdownMultiplier, fullReports);
@@ -505,10 +508,7 @@ async function sheetTimespan(browser: Browser, base: string, page: LighthousePag
       await tab.waitForSelector('.ls-cart-sheet');
       const recorded = await whileRecording(chromePids.get(browser), async (_pageRecorded, pageStarts) => {
         // Stepped back once Lighthouse has resolved its configuration, as a page load is (auditOnce).
-        const onStatus = ([, message]: unknown[]) => {
-          if (message === CONNECTING) pageStarts();
-        };
-        lighthouseLog.events.on('status', onStatus);
+        const stopFollowing = followSteps({ starts: pageStarts });
         const timespan = await startTimespanGather(tab, {
           config: {
             extends: 'lighthouse:default',
@@ -521,7 +521,7 @@ async function sheetTimespan(browser: Browser, base: string, page: LighthousePag
               disableStorageReset: true,
             },
           },
-        }).finally(() => lighthouseLog.events.off('status', onStatus));
+        }).finally(stopFollowing);
         await bar.tap();
         // Slid in: the sheet is untransformed once its enter transition has ended (apps/web/src/app/shop.css).
         await tab.waitForFunction(
