@@ -7,7 +7,9 @@
 import crypto from 'node:crypto';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
+import { combinedRuns, type Pgbench, type PgbenchFigure, type PgbenchRun } from './pgbench.js';
 import { API_KEY, api, signIn, type ShopProcess } from './server.js';
+import { percentile } from './stats.js';
 
 export interface LoadFigure {
   rps: number;
@@ -29,6 +31,13 @@ interface LoadOptions {
   seconds?: number;
   headers?: Record<string, string>;
   requests?: AutocannonRequest[];
+  /** Given, it receives every answer's time (ms), so that several short runs can be taken as one. */
+  latencies?: number[];
+}
+
+/** An autocannon client, as far as the bench listens to one: each answer's status, size and time (ms). */
+interface AutocannonClient {
+  on(event: 'response', listener: (status: number, bytes: number, ms: number) => void): void;
 }
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -50,6 +59,9 @@ async function drive(shop: ShopProcess, path: string, options: LoadOptions): Pro
     duration: options.seconds ?? SECONDS,
     headers: { 'x-api-key': API_KEY, ...options.headers },
     requests: options.requests,
+    ...(options.latencies
+      ? { setupClient: (client: AutocannonClient) => client.on('response', (_status, _bytes, ms) => options.latencies!.push(ms)) }
+      : {}),
   })) as AutocannonResult;
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
@@ -146,29 +158,73 @@ export function orderBody(itemId: number): string {
   });
 }
 
-/**
- * Order placement by `tokens.length` customers at once, one connection each. Every order carries its own
- * Idempotency-Key, as the storefront sends one with each new order.
- */
-export function placement(shop: ShopProcess, tokens: string[], itemId: number, seconds?: number): Promise<LoadFigure> {
+/** The requests of order placement by `tokens.length` customers at once, one connection each. */
+function placementRequests(tokens: string[], itemId: number): AutocannonRequest[] {
   const [request] = perCustomer(tokens, {
     method: 'POST',
     headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
     body: orderBody(itemId),
   });
-  return load(shop, '/order/api/v1/order', {
-    connections: tokens.length,
-    seconds,
-    requests: [
-      {
-        ...request!,
-        setupRequest(req, context) {
-          const signed = request!.setupRequest!(req, context);
-          return { ...signed, headers: { ...signed.headers, 'idempotency-key': crypto.randomUUID() } };
-        },
+  return [
+    {
+      ...request!,
+      setupRequest(req, context) {
+        const signed = request!.setupRequest!(req, context);
+        return { ...signed, headers: { ...signed.headers, 'idempotency-key': crypto.randomUUID() } };
       },
-    ],
-  });
+    },
+  ];
+}
+
+/**
+ * Order placement by `tokens.length` customers at once, one connection each. Every order carries its own
+ * Idempotency-Key, as the storefront sends one with each new order.
+ */
+export function placement(shop: ShopProcess, tokens: string[], itemId: number, seconds?: number): Promise<LoadFigure> {
+  return load(shop, '/order/api/v1/order', { connections: tokens.length, seconds, requests: placementRequests(tokens, itemId) });
+}
+
+/**
+ * Placement and its reference, pgbench's TPC-B-like script with as many clients, in `turns` turns of a second
+ * each, the one that goes first taking turns. On a shared host the CPU and the disk the two get swing from
+ * one second to the next, and the autovacuum and checkpoints a shop's writes leave behind land in whatever
+ * runs next: three seconds of pgbench and then three of placement met different swings (pgbench 2,390–3,194 tps
+ * in three repetitions beside placement's steady 2,137–2,328 req/s), and the share's spread crossed its budget on
+ * pgbench's swings alone. In turns, both meet the same ones. Each side's figure is taken over all its turns:
+ * req/s over their seconds, the p99 of all their answers together.
+ */
+export async function placementInTurns(
+  shop: ShopProcess,
+  tokens: string[],
+  itemId: number,
+  pgbench: Pgbench | null,
+  turns: number,
+): Promise<{ placed: LoadFigure; pgbench: PgbenchFigure | null }> {
+  const latencies: number[] = [];
+  const runs: PgbenchRun[] = [];
+  let requests = 0;
+  let seconds = 0;
+  const stopRss = shop.sampleRss();
+  const place = async () => {
+    const result = await drive(shop, '/order/api/v1/order', {
+      connections: tokens.length,
+      seconds: 1,
+      requests: placementRequests(tokens, itemId),
+      latencies,
+    });
+    requests += result.requests.total;
+    seconds += result.duration;
+  };
+  const reference = async () => {
+    if (pgbench) runs.push(await pgbench.run(tokens.length, 1));
+  };
+  for (let turn = 0; turn < turns; turn++) {
+    for (const step of turn % 2 === 0 ? [reference, place] : [place, reference]) await step();
+  }
+  return {
+    placed: { rps: Math.round(requests / seconds), p99: Math.round(percentile(latencies, 99)), rssMb: stopRss() },
+    pgbench: runs.length > 0 ? combinedRuns(runs) : null,
+  };
 }
 
 /** A signed-in customer's read (order list, balance, badge count), by `tokens.length` customers at once. */

@@ -23,9 +23,26 @@ export interface PgbenchFigure {
   p99: number;
 }
 
+/** One run's figure with every transaction's latency (ms), so that several short runs can be taken as one. */
+export interface PgbenchRun extends PgbenchFigure {
+  latencies: number[];
+}
+
+/**
+ * Short runs taken as one: the mean of their tps (each ran as long as the others) and the p99 of all their
+ * transactions together.
+ */
+export function combinedRuns(runs: PgbenchRun[]): PgbenchFigure {
+  const latencies = runs.flatMap((run) => run.latencies);
+  return {
+    tps: Math.round(runs.reduce((sum, run) => sum + run.tps, 0) / runs.length),
+    p99: Math.round(percentile(latencies, 99) * 10) / 10,
+  };
+}
+
 export interface Pgbench {
   /** One run of the TPC-B-like script for `seconds` with `clients` clients. */
-  run(clients: number, seconds: number): Promise<PgbenchFigure>;
+  run(clients: number, seconds: number): Promise<PgbenchRun>;
   drop(): Promise<void>;
 }
 
@@ -67,7 +84,7 @@ export async function preparePgbench(): Promise<Pgbench> {
         }
       }
       if (latencies.length === 0) throw new Error('pgbench logged no transaction');
-      return { tps: Math.round(tps), p99: Math.round(percentile(latencies, 99) * 10) / 10 };
+      return { tps: Math.round(tps), p99: Math.round(percentile(latencies, 99) * 10) / 10, latencies };
     },
     async drop() {
       fs.rmSync(logDir, { recursive: true, force: true });

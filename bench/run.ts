@@ -17,7 +17,7 @@ import path from 'node:path';
 import { runCrowd, DEFAULT_CROWD } from './crowd.js';
 import { FIRST_LOAD_BUDGET_KB, firstLoadJs } from './first-load.js';
 import { BUDGETS as PAGE_BUDGET, SHEET_BUDGETS, runLighthouse, runSheetAudits, shopPages, type RunFigures, type SheetFigures } from './lighthouse.js';
-import { catalogueSample, customers, interleaved, placement, signedInRead, type LoadFigure } from './load.js';
+import { catalogueSample, customers, interleaved, placement, placementInTurns, signedInRead, type LoadFigure } from './load.js';
 import { preparePgbench, PGBENCH_SCALE, type PgbenchFigure } from './pgbench.js';
 import { runScale } from './scale.js';
 import {
@@ -172,12 +172,13 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
       lists['platform list'].push(share(platformRps!, bareRps!));
       lists['store list'].push(share(storeRps!, bareRps!));
       scripts.push(share(scriptRps!, bareRps!));
-      if (pgbench) {
-        const reference = await pgbench.run(PLACING_CUSTOMERS, SECONDS);
-        pgbenchFigures.push(reference);
-        pgbenchRuns.push(reference);
+      // Placement and pgbench in turns of a second, so both meet the machine's swings alike (load.ts placementInTurns).
+      const turns = await placementInTurns(shop, tokens, itemId, pgbench, SECONDS);
+      placed.push(turns.placed);
+      if (turns.pgbench) {
+        pgbenchFigures.push(turns.pgbench);
+        pgbenchRuns.push(turns.pgbench);
       }
-      placed.push(await placement(shop, tokens, itemId, SECONDS));
       if (databaseUrl)
         bursts.push(await webhookBurst(shop.base, await unpaidOrders(databaseUrl, 20_000), { seconds: SECONDS }));
       for (const [name, url] of reads)

@@ -10,9 +10,10 @@
  * The shop fills nothing itself: the rows are written with INSERT … SELECT over generate_series, as a
  * real shop's history would look (ledger rows in time order with their running balance, never updated).
  * The deadline sweep's candidate query is EXPLAINed at 1M: it must not read the orders table whole.
- * Each ratio is the median of three 2-second rounds of 10 connections, each round measuring both sizes one right
- * after the other (the first size taking turns), printed with the rounds' spread: on a shared 2-core machine a
- * single round often lands on someone else's build, and one ratio of two such figures says nothing.
+ * Each ratio is the median of three rounds of 10 connections, each round giving each size 2 seconds in four turns
+ * of half a second, the two sizes taking turns (the first to go alternating between rounds), printed with the
+ * rounds' spread: on a shared 2-core machine a single round often lands on someone else's build, and one ratio of
+ * two such figures says nothing.
  *
  *   npm run build && npx tsx bench/scale.ts
  */
@@ -25,7 +26,7 @@ import pg from 'pg';
 import { overdue } from '../apps/api/src/modules/orders/conditions.js';
 import { orders } from '../apps/api/src/db/schema.js';
 import { ADMIN_EMAIL, API_KEY, api, createDatabase, signIn, startShop, type ShopProcess } from './server.js';
-import { median } from './stats.js';
+import { median, percentile } from './stats.js';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -304,22 +305,83 @@ interface Figure {
   answered: number;
 }
 
-async function measure(shop: ShopProcess, token: string, paths: string[], seconds: number, connections: number): Promise<Figure> {
+/** An autocannon client, as far as the bench listens to one: each answer's status, size and time (ms). */
+interface AutocannonClient {
+  on(event: 'response', listener: (status: number, bytes: number, ms: number) => void): void;
+}
+
+/** One turn of load on one side: what it answered, in how long, and every answer's time. */
+interface Turn {
+  requests: number;
+  seconds: number;
+  failures: number;
+  latencies: number[];
+}
+
+async function drive(shop: ShopProcess, token: string, paths: string[], seconds: number, connections: number): Promise<Turn> {
   const pick = () => paths[Math.floor(Math.random() * paths.length)]!;
+  const latencies: number[] = [];
   const result = await autocannon({
     url: shop.base,
     connections,
     duration: seconds,
     timeout: 10,
+    // autocannon stops at its first sample after the duration: samples every 100 ms, so a turn of half a second
+    // lasts half a second (at its default of a second, it lasted a whole one).
+    sampleInt: 100,
     headers: { 'x-api-key': API_KEY, authorization: token },
     requests: [{ method: 'GET', setupRequest: (request: AutocannonRequest) => ({ ...request, path: pick() }) }],
+    setupClient: (client: AutocannonClient) => client.on('response', (_status, _bytes, ms) => latencies.push(ms)),
   });
+  return { requests: result.requests.total, seconds: result.duration, failures: result.non2xx + result.errors + result.timeouts, latencies };
+}
+
+/** A side's turns taken as one figure: req/s over all their seconds, the p99 of all their answers together. */
+function figureOf(turns: Turn[]): Figure {
+  const requests = turns.reduce((sum, turn) => sum + turn.requests, 0);
+  const seconds = turns.reduce((sum, turn) => sum + turn.seconds, 0);
+  const latencies = turns.flatMap((turn) => turn.latencies);
   return {
-    rps: Math.round(result.requests.average),
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
-    answered: result.requests.total,
+    rps: seconds > 0 ? Math.round(requests / seconds) : 0,
+    p99: latencies.length > 0 ? Math.round(percentile(latencies, 99)) : 0,
+    failures: turns.reduce((sum, turn) => sum + turn.failures, 0),
+    answered: requests,
   };
+}
+
+/** A figure of one side on its own (the unmeasured warm-up). */
+async function measure(shop: ShopProcess, token: string, paths: string[], seconds: number, connections: number): Promise<Figure> {
+  return figureOf([await drive(shop, token, paths, seconds, connections)]);
+}
+
+/**
+ * How many turns each side gets in a round: the round's seconds on each side are cut into this many turns,
+ * the two sides taking turns. On a shared 2-core host the CPU a process gets swings over seconds; two seconds
+ * of one side and then two of the other met different swings (a kept count, the same read at both sizes, gave
+ * ratios of 0.71–1.00 in three rounds), where turns of half a second spread both sides over the same moments.
+ */
+const TURNS_PER_ROUND = 4;
+
+/**
+ * One round of a probe: both sides in turns (`TURNS_PER_ROUND` each, `first` going first), each side's turns
+ * taken as one figure. Each turn waits for the database to settle after the one before it.
+ */
+async function alternating(
+  sides: { shop: ShopProcess; client: pg.Client; token: string; paths: string[] }[],
+  first: number,
+  seconds: number,
+  connections: number,
+): Promise<Figure[]> {
+  const turns: Turn[][] = sides.map(() => []);
+  const order = sides.map((_, i) => (first + i) % sides.length);
+  for (let turn = 0; turn < TURNS_PER_ROUND; turn++) {
+    for (const i of order) {
+      const side = sides[i]!;
+      turns[i]!.push(await drive(side.shop, side.token, side.paths, seconds / TURNS_PER_ROUND, connections));
+      await settle(side.client);
+    }
+  }
+  return turns.map(figureOf);
 }
 
 export async function deadlinePlan(client: pg.Client): Promise<string> {
@@ -423,16 +485,14 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
           log(`scale: ${probe.name} at ${side.orders} orders: ${String(error).slice(0, 200)}`),
         );
       }
-      // Short rounds, each measuring both sides one right after the other, the first side taking turns: a round's
-      // ratio compares two figures taken within seconds of each other, and the figure is the median of the rounds'
-      // ratios with their spread, so one round landing on someone else's build neither makes nor breaks it.
+      // Short rounds, each measuring both sides in turns of half a second (alternating): a round's ratio compares two
+      // figures taken over the same seconds, and the figure is the median of the rounds' ratios with their spread, so
+      // one round landing on someone else's build neither makes nor breaks it.
       const rounds: Figure[][] = [[], []];
+      const driven = sides.map((side) => ({ ...side, token: tokenOf(side, probe), paths: probe.paths(side.orders) }));
       for (let round = 0; round < roundCount; round++) {
-        for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
-          const side = sides[i]!;
-          rounds[i]!.push(await measure(side.shop, tokenOf(side, probe), probe.paths(side.orders), seconds, connections));
-          await settle(side.client);
-        }
+        const figures = await alternating(driven, round % 2, seconds, connections);
+        figures.forEach((figure, i) => rounds[i]!.push(figure));
       }
       for (const [i, side] of sides.entries()) {
         const figures = rounds[i]!;
