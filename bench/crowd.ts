@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { ORDER_STATUS } from '@lucky/shared';
 import { catalogueSample, orderBody } from './load.js';
 import { percentile } from './stats.js';
-import { API_KEY, signIn, type ShopProcess } from './server.js';
+import { API_KEY, api, signIn, type ShopProcess } from './server.js';
 import { webhookBurst, type BurstFigure, type UnpaidOrder } from './webhooks.js';
 
 /** Customers of the default crowd: the shipped EVENT_STREAMS_MAX (apps/api/src/config.ts), under two minutes here. */
@@ -62,18 +62,11 @@ interface OrderAnswer {
 }
 
 async function placeOrder(base: string, token: string, itemId: number): Promise<UnpaidOrder> {
-  const res = await fetch(`${base}/order/api/v1/order`, {
-    method: 'POST',
-    headers: {
-      'x-api-key': API_KEY,
-      authorization: token,
-      'content-type': 'application/json',
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: orderBody(itemId),
+  const order = await api<OrderAnswer>(base, 'POST', '/order/api/v1/order', {
+    token,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    body: JSON.parse(orderBody(itemId)) as unknown,
   });
-  if (!res.ok) throw new Error(`placing a crowd order: ${res.status} ${await res.text()}`);
-  const order = (await res.json()) as OrderAnswer;
   return { id: order.id, code: order.code, totalVnd: order.total_price };
 }
 
