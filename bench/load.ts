@@ -33,6 +33,11 @@ interface LoadOptions {
   requests?: AutocannonRequest[];
   /** Given, it receives every answer's time (ms), so that several short runs can be taken as one. */
   latencies?: number[];
+  /**
+   * How often autocannon samples (ms, a second by default). It stops at its first sample after the duration, so a
+   * run shorter than a second needs shorter samples to last as long as asked.
+   */
+  sampleMs?: number;
 }
 
 /** An autocannon client, as far as the bench listens to one: each answer's status, size and time (ms). */
@@ -59,6 +64,7 @@ async function drive(shop: ShopProcess, path: string, options: LoadOptions): Pro
     duration: options.seconds ?? SECONDS,
     headers: { 'x-api-key': API_KEY, ...options.headers },
     requests: options.requests,
+    ...(options.sampleMs ? { sampleInt: options.sampleMs } : {}),
     ...(options.latencies
       ? { setupClient: (client: AutocannonClient) => client.on('response', (_status, _bytes, ms) => options.latencies!.push(ms)) }
       : {}),
@@ -80,18 +86,19 @@ export async function load(shop: ShopProcess, path: string, options: LoadOptions
 export type Target = string | { path: string; headers: Record<string, string> };
 
 /**
- * Several paths driven in turns of one second, `rounds` times over: each path's req/s over all its turns.
+ * Several paths driven in turns of `turnSeconds` (a second by default), `rounds` times over: each path's req/s
+ * over all its turns.
  * On a shared machine the CPU a process gets swings from one second to the next; paths compared with each
  * other (a list and the bare route) then meet the same swings, where back-to-back runs of several seconds
  * each met different ones.
  */
-export async function interleaved(shop: ShopProcess, paths: Target[], rounds: number): Promise<number[]> {
+export async function interleaved(shop: ShopProcess, paths: Target[], rounds: number, turnSeconds = 1): Promise<number[]> {
   const requests = paths.map(() => 0);
   const seconds = paths.map(() => 0);
   for (let round = 0; round < rounds; round++) {
     for (const [i, target] of paths.entries()) {
       const { path, headers } = typeof target === 'string' ? { path: target, headers: undefined } : target;
-      const result = await drive(shop, path, { seconds: 1, headers });
+      const result = await drive(shop, path, { seconds: turnSeconds, headers, sampleMs: turnSeconds < 1 ? 100 : undefined });
       requests[i]! += result.requests.total;
       seconds[i]! += result.duration;
     }
