@@ -41,7 +41,7 @@ interface LoadOptions {
 }
 
 /** An autocannon client, as far as the bench listens to one: each answer's status, size and time (ms). */
-interface AutocannonClient {
+export interface AutocannonClient {
   on(event: 'response', listener: (status: number, bytes: number, ms: number) => void): void;
 }
 

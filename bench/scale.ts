@@ -25,6 +25,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { overdue } from '../apps/api/src/modules/orders/conditions.js';
 import { orders } from '../apps/api/src/db/schema.js';
+import type { AutocannonClient } from './load.js';
 import { ADMIN_EMAIL, API_KEY, api, createDatabase, signIn, startShop, type ShopProcess } from './server.js';
 import { median, percentile } from './stats.js';
 
@@ -303,11 +304,6 @@ interface Figure {
   p99: number;
   failures: number;
   answered: number;
-}
-
-/** An autocannon client, as far as the bench listens to one: each answer's status, size and time (ms). */
-interface AutocannonClient {
-  on(event: 'response', listener: (status: number, bytes: number, ms: number) => void): void;
 }
 
 /** One turn of load on one side: what it answered, in how long, and every answer's time. */
