@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { ORDER_STATUS } from '@lucky/shared';
-import { catalogueSample, orderBody } from './load.js';
+import { catalogueSample, orderFields } from './load.js';
 import { percentile } from './stats.js';
 import { API_KEY, api, signIn, type ShopProcess } from './server.js';
 import { webhookBurst, type BurstFigure, type UnpaidOrder } from './webhooks.js';
@@ -65,7 +65,7 @@ async function placeOrder(base: string, token: string, itemId: number): Promise<
   const order = await api<OrderAnswer>(base, 'POST', '/order/api/v1/order', {
     token,
     headers: { 'idempotency-key': crypto.randomUUID() },
-    body: JSON.parse(orderBody(itemId)) as unknown,
+    body: orderFields(itemId),
   });
   return { id: order.id, code: order.code, totalVnd: order.total_price };
 }

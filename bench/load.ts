@@ -33,17 +33,24 @@ interface LoadOptions {
   requests?: AutocannonRequest[];
   /** Given, it receives every answer's time (ms), so that several short runs can be taken as one. */
   latencies?: number[];
-  /**
-   * How often autocannon samples (ms, a second by default). It stops at its first sample after the duration, so a
-   * run shorter than a second needs shorter samples to last as long as asked.
-   */
-  sampleMs?: number;
 }
 
 /** An autocannon client, as far as the bench listens to one: each answer's status, size and time (ms). */
-export interface AutocannonClient {
+interface AutocannonClient {
   on(event: 'response', listener: (status: number, bytes: number, ms: number) => void): void;
 }
+
+/**
+ * autocannon's options for a run of `seconds`. It ends a run at its first sample after the duration, and samples
+ * once a second by default, so a run of half a second lasted a whole one: a run that is not whole seconds samples
+ * every 100 ms. (A run of whole seconds keeps the default: `requests.average` is then a per-second figure.)
+ */
+export const runFor = (seconds: number) => ({ duration: seconds, ...(Number.isInteger(seconds) ? {} : { sampleInt: 100 }) });
+
+/** autocannon's option that hands every answer's time (ms) to `latencies`. */
+export const recordLatencies = (latencies: number[]) => ({
+  setupClient: (client: AutocannonClient) => client.on('response', (_status, _bytes, ms) => latencies.push(ms)),
+});
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -61,13 +68,10 @@ async function drive(shop: ShopProcess, path: string, options: LoadOptions): Pro
   const result = (await autocannon({
     url: `${shop.base}${path}`,
     connections: options.connections ?? 20,
-    duration: options.seconds ?? SECONDS,
+    ...runFor(options.seconds ?? SECONDS),
     headers: { 'x-api-key': API_KEY, ...options.headers },
     requests: options.requests,
-    ...(options.sampleMs ? { sampleInt: options.sampleMs } : {}),
-    ...(options.latencies
-      ? { setupClient: (client: AutocannonClient) => client.on('response', (_status, _bytes, ms) => options.latencies!.push(ms)) }
-      : {}),
+    ...(options.latencies ? recordLatencies(options.latencies) : {}),
   })) as AutocannonResult;
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
@@ -98,7 +102,7 @@ export async function interleaved(shop: ShopProcess, paths: Target[], rounds: nu
   for (let round = 0; round < rounds; round++) {
     for (const [i, target] of paths.entries()) {
       const { path, headers } = typeof target === 'string' ? { path: target, headers: undefined } : target;
-      const result = await drive(shop, path, { seconds: turnSeconds, headers, sampleMs: turnSeconds < 1 ? 100 : undefined });
+      const result = await drive(shop, path, { seconds: turnSeconds, headers });
       requests[i]! += result.requests.total;
       seconds[i]! += result.duration;
     }
@@ -151,8 +155,8 @@ function perCustomer(tokens: string[], request: Omit<AutocannonRequest, 'setupRe
 }
 
 /** A bank order for the sample item, with every field a login platform needs. */
-export function orderBody(itemId: number): string {
-  return JSON.stringify({
+export function orderFields(itemId: number) {
+  return {
     order_bank_name: 'Khách Thử Tải',
     order_contact: '0901234567',
     order_account: 'taikhoan.game',
@@ -162,7 +166,7 @@ export function orderBody(itemId: number): string {
     order_comment: '',
     order_pay_method: 1,
     order_items: [{ id: itemId, quantity: 1 }],
-  });
+  };
 }
 
 /** The requests of order placement by `tokens.length` customers at once, one connection each. */
@@ -170,7 +174,7 @@ function placementRequests(tokens: string[], itemId: number): AutocannonRequest[
   const [request] = perCustomer(tokens, {
     method: 'POST',
     headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
-    body: orderBody(itemId),
+    body: JSON.stringify(orderFields(itemId)),
   });
   return [
     {

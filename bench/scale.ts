@@ -25,7 +25,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { overdue } from '../apps/api/src/modules/orders/conditions.js';
 import { orders } from '../apps/api/src/db/schema.js';
-import type { AutocannonClient } from './load.js';
+import { recordLatencies, runFor } from './load.js';
 import { ADMIN_EMAIL, API_KEY, api, createDatabase, signIn, startShop, type ShopProcess } from './server.js';
 import { median, percentile } from './stats.js';
 
@@ -320,14 +320,11 @@ async function drive(shop: ShopProcess, token: string, paths: string[], seconds:
   const result = await autocannon({
     url: shop.base,
     connections,
-    duration: seconds,
+    ...runFor(seconds),
     timeout: 10,
-    // autocannon stops at its first sample after the duration: samples every 100 ms, so a turn of half a second
-    // lasts half a second (at its default of a second, it lasted a whole one).
-    sampleInt: 100,
     headers: { 'x-api-key': API_KEY, authorization: token },
     requests: [{ method: 'GET', setupRequest: (request: AutocannonRequest) => ({ ...request, path: pick() }) }],
-    setupClient: (client: AutocannonClient) => client.on('response', (_status, _bytes, ms) => latencies.push(ms)),
+    ...recordLatencies(latencies),
   });
   return { requests: result.requests.total, seconds: result.duration, failures: result.non2xx + result.errors + result.timeouts, latencies };
 }
