@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { COLOUR_MODE_SCRIPT } from '../../packages/shared/src/colour-mode-script';
+import { FIRST_LAYOUT_SCRIPT } from '../../packages/shared/src/first-layout-script';
 import { PAGE_MODULES, PAGE_PREFETCH, ROUTE_PRELOADS_END, ROUTE_PRELOADS_FILE, ROUTE_PRELOADS_START } from './src/app/page-modules';
 import { frameTokensCss } from './src/components/ui/tokens';
 import { devProxy } from './dev-proxy';
@@ -143,17 +144,22 @@ const pwa = () =>
   });
 
 /**
- * The colour mode's script (packages/shared/src/colour-mode-script.ts) first in the head of index.html, as it
- * is: the API allows it by the hash of that text. Right after the charset, before any stylesheet: a script
- * after one would wait for it.
+ * The page's two inline scripts, as they are (the API allows each by the hash of its text): the colour mode's
+ * (packages/shared/src/colour-mode-script.ts) first in the head, right after the charset and before any
+ * stylesheet, since a script after one would wait for it; the first layout's
+ * (packages/shared/src/first-layout-script.ts) last in the body, where waiting for the stylesheet is the point.
  */
-function colourModeScript(): Plugin {
+function inlineScripts(): Plugin {
   return {
-    name: 'lucky:colour-mode-script',
+    name: 'lucky:inline-scripts',
     transformIndexHtml(html) {
       const charset = '<meta charset="UTF-8" />';
       if (!html.includes(charset)) throw new Error(`index.html has lost its ${charset}`);
-      return html.replace(charset, () => `${charset}\n    <script>${COLOUR_MODE_SCRIPT}</script>`);
+      const end = '</body>';
+      if (!html.includes(end)) throw new Error(`index.html has lost its ${end}`);
+      return html
+        .replace(charset, () => `${charset}\n    <script>${COLOUR_MODE_SCRIPT}</script>`)
+        .replace(end, () => `  <script>${FIRST_LAYOUT_SCRIPT}</script>\n  ${end}`);
     },
   };
 }
@@ -207,7 +213,7 @@ const ssrBuild = defineConfig({
 });
 
 export default defineConfig(({ command, isSsrBuild }) => (isSsrBuild ? ssrBuild : {
-  plugins: [frameTokens(), react(), colourModeScript(), routePreloads(), pwa()],
+  plugins: [frameTokens(), react(), inlineScripts(), routePreloads(), pwa()],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   build: {
     outDir: 'dist',

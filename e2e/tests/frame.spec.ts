@@ -71,7 +71,8 @@ test.describe('colour mode', () => {
   });
 
   test("a customer who chose dark gets it from the page's first paint, before the app's code runs", async ({ page }) => {
-    // The app's code never arrives: what sets the mode is the script in the page's head, allowed by its hash.
+    // The app's code never arrives: what sets the mode is the script in the page's head, allowed by its hash,
+    // as the first layout's at the end of the body is by its own (no refusal for either).
     await page.route('**/assets/*.js', (route) => route.abort());
     const refused: string[] = [];
     page.on('console', (message) => {

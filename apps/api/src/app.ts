@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { COLOUR_MODE_SCRIPT } from '@lucky/shared/colour-mode-script';
+import { FIRST_LAYOUT_SCRIPT } from '@lucky/shared/first-layout-script';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -76,8 +77,10 @@ export interface BuildOptions {
   logStream?: DestinationStream;
 }
 
-/** The colour mode's inline script as a CSP source: its SHA-256, which the browser checks before running it. */
-export const COLOUR_MODE_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(COLOUR_MODE_SCRIPT).digest('base64')}'`;
+/** An inline script as a CSP source: its SHA-256, which the browser checks before running it. */
+const scriptSource = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+/** The page's two inline scripts: the colour mode's in the head, the first layout's at the end of the body. */
+export const INLINE_SCRIPT_SOURCES = [scriptSource(COLOUR_MODE_SCRIPT), scriptSource(FIRST_LAYOUT_SCRIPT)];
 
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -165,9 +168,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
-        // Google Identity Services is the only third-party script the web app loads; the one inline script
-        // is the colour mode's in the head of every page (packages/shared/src/colour-mode-script.ts), by its hash.
-        'script-src': ["'self'", COLOUR_MODE_SCRIPT_SOURCE, 'https://accounts.google.com/gsi/client'],
+        // Google Identity Services is the only third-party script the web app loads; the two inline scripts
+        // are the colour mode's in the head of every page and the first layout's at the end of its body
+        // (packages/shared/src/colour-mode-script.ts, first-layout-script.ts), each by its hash.
+        'script-src': ["'self'", ...INLINE_SCRIPT_SOURCES, 'https://accounts.google.com/gsi/client'],
         'frame-src': ["'self'", 'https://accounts.google.com/gsi/'],
         'connect-src': ["'self'", 'https://accounts.google.com/gsi/'],
         'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],

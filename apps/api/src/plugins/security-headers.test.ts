@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLOUR_MODE_SCRIPT_SOURCE } from '../app.js';
+import { INLINE_SCRIPT_SOURCES } from '../app.js';
 import { useTestApp } from '../test/suite.js';
 
 const t = useTestApp();
@@ -23,9 +23,10 @@ describe('security headers', () => {
       });
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
-      // Besides the shop's own files and Google's sign-in, only the colour mode's script in the page's head.
-      expect(csp).toContain(`script-src 'self' ${COLOUR_MODE_SCRIPT_SOURCE} https://accounts.google.com/gsi/client;`);
-      expect(COLOUR_MODE_SCRIPT_SOURCE).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+      // Besides the shop's own files and Google's sign-in, only the page's two inline scripts, by their hashes.
+      expect(csp).toContain(`script-src 'self' ${INLINE_SCRIPT_SOURCES.join(' ')} https://accounts.google.com/gsi/client;`);
+      expect(INLINE_SCRIPT_SOURCES).toHaveLength(2);
+      for (const source of INLINE_SCRIPT_SOURCES) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
       expect(csp).toContain("object-src 'none'");
     }
   });
