@@ -3,8 +3,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { COLOUR_MODE_SCRIPT } from '../../packages/shared/src/colour-mode-script';
-import { FIRST_LAYOUT_SCRIPT } from '../../packages/shared/src/first-layout-script';
+import { COLOUR_MODE_SCRIPT, FIRST_LAYOUT_SCRIPT } from '../../packages/shared/src/inline-scripts';
 import { PAGE_MODULES, PAGE_PREFETCH, ROUTE_PRELOADS_END, ROUTE_PRELOADS_FILE, ROUTE_PRELOADS_START } from './src/app/page-modules';
 import { frameTokensCss } from './src/components/ui/tokens';
 import { devProxy } from './dev-proxy';
@@ -144,10 +143,10 @@ const pwa = () =>
   });
 
 /**
- * The page's two inline scripts, as they are (the API allows each by the hash of its text): the colour mode's
- * (packages/shared/src/colour-mode-script.ts) first in the head, right after the charset and before any
- * stylesheet, since a script after one would wait for it; the first layout's
- * (packages/shared/src/first-layout-script.ts) last in the body, where waiting for the stylesheet is the point.
+ * The page's two inline scripts (packages/shared/src/inline-scripts.ts), as they are (the API allows each by the
+ * hash of its text): the colour mode's first in the head, right after the charset and before any stylesheet,
+ * since a script after one would wait for it; the first layout's last in the body, where waiting for the
+ * stylesheet is the point.
  */
 function inlineScripts(): Plugin {
   return {

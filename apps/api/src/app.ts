@@ -10,8 +10,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { COLOUR_MODE_SCRIPT } from '@lucky/shared/colour-mode-script';
-import { FIRST_LAYOUT_SCRIPT } from '@lucky/shared/first-layout-script';
+import { INLINE_SCRIPTS } from '@lucky/shared/inline-scripts';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -79,8 +78,8 @@ export interface BuildOptions {
 
 /** An inline script as a CSP source: its SHA-256, which the browser checks before running it. */
 const scriptSource = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-/** The page's two inline scripts: the colour mode's in the head, the first layout's at the end of the body. */
-export const INLINE_SCRIPT_SOURCES = [scriptSource(COLOUR_MODE_SCRIPT), scriptSource(FIRST_LAYOUT_SCRIPT)];
+/** The page's inline scripts (the colour mode's in the head, the first layout's at the end of the body) as CSP sources. */
+export const INLINE_SCRIPT_SOURCES = INLINE_SCRIPTS.map(scriptSource);
 
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -170,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       directives: {
         // Google Identity Services is the only third-party script the web app loads; the two inline scripts
         // are the colour mode's in the head of every page and the first layout's at the end of its body
-        // (packages/shared/src/colour-mode-script.ts, first-layout-script.ts), each by its hash.
+        // (packages/shared/src/inline-scripts.ts), each by its hash.
         'script-src': ["'self'", ...INLINE_SCRIPT_SOURCES, 'https://accounts.google.com/gsi/client'],
         'frame-src': ["'self'", 'https://accounts.google.com/gsi/'],
         'connect-src': ["'self'", 'https://accounts.google.com/gsi/'],

@@ -2,7 +2,7 @@
  * The colour mode without MUI (decision 0007): light, dark or the device's setting, stored under the
  * keys MUI used (docs/product.md §3) and applied as the class `light` / `dark` on <html>, which is what MUI's
  * CSS-variables theme (`colorSchemeSelector: 'class'`) and the frame's CSS (app/frame.css) key on.
- * The script in the head of every page (packages/shared/src/colour-mode-script.ts, the same choice) applies
+ * The script in the head of every page (packages/shared/src/inline-scripts.ts, the same choice) applies
  * it before the first paint; this module applies it again when it loads (nothing changes then, unless the
  * head's script could not run) and keeps it in step with the toggle, the device and other tabs.
  * The lazily loaded MUI provider (components/ui/mui-provider.tsx) reads and writes through `muiStorageManager`,
