@@ -149,4 +149,17 @@ describe('GET /order/api/v1/admin/dashboard', () => {
     await db.execute(sql`select shop_day_figures_rebuild()`);
     expect(await figures()).toEqual(kept);
   });
+
+  it('writes a rebuild’s rows in day and shard order, so a day’s shards lie together as a running shop’s do', async () => {
+    const db = t.app.ctx.db;
+    await db.execute(sql`select shop_day_figures_rebuild()`);
+    // ctid is the row's place in the table: read in that order, the rows come out sorted by day, then shard.
+    const result = (await db.execute(sql`select day::text as day, shard from shop_day_figures order by ctid`)) as unknown as {
+      rows: { day: string; shard: number }[];
+    };
+    const stored = result.rows;
+    expect(stored.length).toBeGreaterThan(1);
+    const sorted = [...stored].sort((a, b) => a.day.localeCompare(b.day) || a.shard - b.shard);
+    expect(stored).toEqual(sorted);
+  });
 });
