@@ -538,13 +538,10 @@ async function sheetTimespan(browser: Browser, base: string, page: LighthousePag
       });
       // Audited once recorded, as a page load is (auditOnce), for SHEET_AUDITS alone (no category to score).
       const { resolvedConfig } = recorded.runnerOptions;
+      const read = (audit: { implementation: { meta: { id: string } } }) => SHEET_AUDITS.includes(audit.implementation.meta.id);
       const result = await Runner.audit(recorded.artifacts, {
         ...recorded.runnerOptions,
-        resolvedConfig: {
-          ...resolvedConfig,
-          audits: resolvedConfig.audits?.filter((audit: { implementation: { meta: { id: string } } }) => SHEET_AUDITS.includes(audit.implementation.meta.id)) ?? null,
-          categories: null,
-        },
+        resolvedConfig: { ...resolvedConfig, audits: resolvedConfig.audits?.filter(read) ?? null, categories: null },
       });
       const report = result?.lhr as unknown as LighthouseReport | undefined;
       if (!report) throw new Error(`${page.path}: the timespan returned nothing`);

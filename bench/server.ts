@@ -194,7 +194,7 @@ async function seededDataDir(options: Omit<StartOptions, 'dataDir'>): Promise<st
 /**
  * A shop as it runs day to day: its catalogue was seeded by an earlier start (the demo seed draws its
  * pictures with sharp, a one-off cost a running shop does not carry), then it was started again. PGlite shops
- * of one run start from copies of one seeded folder, which saves a start each (about 4 s on 2 cores).
+ * of one run start from copies of one seeded folder, which saves a start each (about 5 s on 2 cores).
  */
 export async function startSeededShop(options: Omit<StartOptions, 'dataDir'> = {}): Promise<ShopProcess> {
   const dataDir = await seededDataDir(options);
