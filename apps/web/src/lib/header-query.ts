@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import { nextTask } from './after-first-paint';
+import { afterTheSwitch } from './hydration';
 import { api, type SchemaArg } from './api-client';
 import { useSignedIn } from './session';
 
@@ -17,8 +18,11 @@ export function headerQueryOptions<T>(
   return queryOptions({
     queryKey,
     queryFn: async ({ signal }) => {
-      // Each call in a task of its own: the header's four start together, with the page's first effects once
-      // it has hydrated, and the browser's fetch() costs 1–3 ms a call, so together they were a long task.
+      // Sent once the page has switched to what only the browser knows, so their answers do not come while
+      // React renders the switch (lib/hydration.ts afterTheSwitch).
+      await afterTheSwitch();
+      // Each call in a task of its own: the header's four start together, and the browser's fetch() costs
+      // 1–3 ms a call, so together they were a long task.
       await nextTask();
       signal.throwIfAborted();
       return api.get(path, schema, { signal });

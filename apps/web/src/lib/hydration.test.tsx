@@ -1,4 +1,4 @@
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,14 @@ function Where() {
   return <p>{useHydrated() ? 'trình duyệt' : 'máy chủ'}</p>;
 }
 
+/** The server's markup of `page`, in the document, as the browser receives it before hydrating. */
+function serverMarkup(page: ReactNode): HTMLDivElement {
+  const root = document.createElement('div');
+  root.innerHTML = renderToString(page);
+  document.body.append(root);
+  return root;
+}
+
 describe('the page hydrated', () => {
   it('is announced once the page shows what only the browser knows, not while it still shows the server’s markup', async () => {
     const page = (
@@ -15,9 +23,7 @@ describe('the page hydrated', () => {
         <Where />
       </HydrationProvider>
     );
-    const root = document.createElement('div');
-    root.innerHTML = renderToString(page);
-    document.body.append(root);
+    const root = serverMarkup(page);
     expect(root.textContent).toBe('máy chủ');
     let announced = false;
     void whenHydrated().then(() => {
@@ -76,5 +82,46 @@ describe('a part of the page in a boundary of its own', () => {
     expect(renders).toEqual(['header máy chủ', 'part máy chủ', 'header trình duyệt', 'part trình duyệt']);
     expect(recovered).toEqual([]);
     root.remove();
+  });
+});
+
+describe('what waits for the switch', () => {
+  it('waits while a page hydrates, until it shows what only the browser knows', async () => {
+    vi.resetModules();
+    // A fresh module: no page has switched yet. `Where` reads the context of the module above, so the page
+    // here says where it is with the fresh module's own hook.
+    const { HydrationProvider, useHydrated, afterTheSwitch } = await import('./hydration');
+    function Shown() {
+      return <p>{useHydrated() ? 'trình duyệt' : 'máy chủ'}</p>;
+    }
+    const page = (
+      <HydrationProvider hydrating>
+        <Shown />
+      </HydrationProvider>
+    );
+    const root = serverMarkup(page);
+    let sent = false;
+    await act(async () => {
+      hydrateRoot(root, page);
+      // Asked from the page's first render, as a query's call is asked from its first effects.
+      void afterTheSwitch().then(() => {
+        sent = root.textContent === 'trình duyệt';
+      });
+      expect(sent).toBe(false);
+    });
+    await afterTheSwitch();
+    expect(sent).toBe(true);
+    root.remove();
+  });
+
+  it('does not wait where nothing is hydrated', async () => {
+    vi.resetModules();
+    const { afterTheSwitch } = await import('./hydration');
+    let sent = false;
+    void afterTheSwitch().then(() => {
+      sent = true;
+    });
+    await Promise.resolve();
+    expect(sent).toBe(true);
   });
 });

@@ -78,8 +78,13 @@ const DehydratedContext = createContext<Dehydrated | null>(null);
 
 let markHydrated: () => void = () => {};
 const hydratedOnce = new Promise<void>((resolve) => {
-  markHydrated = resolve;
+  markHydrated = () => {
+    switching = false;
+    resolve();
+  };
 });
+/** A provider is hydrating the server's HTML and has not switched yet (afterTheSwitch). */
+let switching = false;
 
 /**
  * Resolves once the page has hydrated and re-rendered what only the browser knows (the first commit with
@@ -88,6 +93,18 @@ const hydratedOnce = new Promise<void>((resolve) => {
  */
 export function whenHydrated(): Promise<void> {
   return hydratedOnce;
+}
+
+/**
+ * For what may start beside the page's first effects but need not come back before the switch: resolves
+ * once a page being hydrated has switched (whenHydrated), at once when none is (no provider hydrating:
+ * `npm run dev`, tests, an empty root). The header's signed-in figures wait for it (header-query.ts): sent
+ * with the page's first effects, their answers came while React was still rendering the switch in slices,
+ * each an update of its own amid it; sent after it, the signed-in game page's blocking time fell by about
+ * half (docs/decisions/0052).
+ */
+export function afterTheSwitch(): Promise<void> {
+  return switching ? hydratedOnce : Promise.resolve();
 }
 
 /**
@@ -101,7 +118,11 @@ export function HydrationProvider({
   hydrating?: boolean | undefined;
   children: ReactNode;
 }) {
-  const [hydrated, setHydrated] = useState(!hydrating);
+  const [hydrated, setHydrated] = useState(() => {
+    // In the browser only: the server's render switches nothing.
+    if (hydrating && typeof window !== 'undefined') switching = true;
+    return !hydrating;
+  });
   const [dehydrated] = useState(() => new Dehydrated());
   useEffect(() => {
     // The root's effects run once its markup is hydrated; its boundaries' parts may still be the server's.
