@@ -100,8 +100,8 @@ export function whenHydrated(): Promise<void> {
  * once a page being hydrated has switched (whenHydrated), at once when none is (no provider hydrating:
  * `npm run dev`, tests, an empty root). The header's signed-in figures wait for it (header-query.ts): sent
  * with the page's first effects, their answers came while React was still rendering the switch in slices,
- * each an update of its own amid it; sent after it, the signed-in game page's blocking time fell by about
- * half (docs/decisions/0052).
+ * each an update of its own amid it; sent after it, the signed-in game page blocked less, though not in
+ * every series measured (docs/decisions/0052).
  */
 export function afterTheSwitch(): Promise<void> {
   return switching ? hydratedOnce : Promise.resolve();
