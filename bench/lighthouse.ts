@@ -19,7 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import { auditFlowArtifacts, type Flags } from 'lighthouse';
+import type { Flags } from 'lighthouse';
+import { initializeConfig } from 'lighthouse/core/config/config.js';
 import { throttling as LIGHTHOUSE_THROTTLING, userAgents as LIGHTHOUSE_USER_AGENTS } from 'lighthouse/core/config/constants.js';
 import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
 import { startTimespanGather } from 'lighthouse/core/gather/timespan-runner.js';
@@ -300,7 +301,12 @@ function followSteps(steps: { starts: () => void; recorded?: () => void }): () =
 }
 
 /** One audit of one page, in a fresh tab; a run that Lighthouse itself could not record is run again. */
-async function auditOnce(browser: Browser, base: string, page: LighthousePage, fullReports: boolean): Promise<Audit & { artifacts: unknown }> {
+async function auditOnce(
+  browser: Browser,
+  base: string,
+  page: LighthousePage,
+  fullReports: boolean,
+): Promise<Audit & { artifacts: unknown; computedCache: ComputedCache }> {
   for (let attempt = 0; ; attempt++) {
     // A fresh pair per run: each audit starts signed in, whatever the previous one refreshed.
     const tokens = page.signedIn ? await demoSignIn(base) : null;
@@ -313,9 +319,10 @@ async function auditOnce(browser: Browser, base: string, page: LighthousePage, f
         return navigationGather(tab, `${base}${page.path}`, { flags: { ...AUDIT_FLAGS } }).finally(stopFollowing);
       });
       const artifacts = recorded.artifacts as unknown as { settings: { throttling: { cpuSlowdownMultiplier: number } } };
-      const report = await reaudit(artifacts, artifacts.settings.throttling.cpuSlowdownMultiplier, fullReports);
+      const computedCache: ComputedCache = new Map();
+      const report = await reaudit(artifacts, artifacts.settings.throttling.cpuSlowdownMultiplier, fullReports, computedCache);
       const trace = (artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace?.traceEvents ?? [];
-      if (!report.runtimeError) return { report, trace, artifacts };
+      if (!report.runtimeError) return { report, trace, artifacts, computedCache };
       const problem = `${page.path}: ${report.runtimeError.code} ${report.runtimeError.message}`;
       if (attempt >= RUNTIME_RETRIES) throw new UnrecordedRun(problem);
       console.warn(`${problem} — running again`);
@@ -342,26 +349,48 @@ export function withSlowdown<T>(artifacts: T, cpuSlowdownMultiplier: number, sco
 }
 
 /**
+ * The configuration the recordings are audited with, resolved once for the whole bench (SCORED_AUDITS alone, or
+ * the whole category for `fullReports`): resolving it took 0.3 s a time quiet and 0.6–1.7 s beside two busy loops
+ * on a 2-core host, and each run audited twice (docs/decisions/0053). The audits it lists are Lighthouse's
+ * classes, which keep nothing between runs; each audit gets the settings of the artifacts it audits.
+ */
+type RecordedArtifacts = Parameters<typeof Runner.audit>[0];
+/** What Lighthouse computes from a recording, kept for the audits of that recording. */
+type ComputedCache = Parameters<typeof Runner.audit>[1]['computedCache'];
+const auditConfigs = new Map<boolean, ReturnType<typeof initializeConfig>>();
+function auditConfig(fullReports: boolean): ReturnType<typeof initializeConfig> {
+  let config = auditConfigs.get(fullReports);
+  if (!config) {
+    const { onlyCategories: _all, ...flags } = AUDIT_FLAGS;
+    config = initializeConfig('navigation', undefined, fullReports ? AUDIT_FLAGS : { ...flags, onlyAudits: SCORED_AUDITS });
+    auditConfigs.set(fullReports, config);
+  }
+  return config;
+}
+
+/**
  * A recorded run's artifacts audited, at the slowdown they were recorded with or another (merged into the
  * default throttling); SCORED_AUDITS alone unless `fullReports`. Lighthouse refuses artifacts gathered under
  * other settings; under simulated throttling the slowdown's only use while gathering is the deadline its
  * requestIdleCallback wrapper reports, which the shop never reads (apps/web/src/lib/after-first-load.ts,
- * transfer-qr.tsx), so the artifacts are marked with the new slowdown, and with the audits asked for.
+ * transfer-qr.tsx), so the artifacts are marked with the new slowdown, and with the audits asked for, and
+ * audited with those settings. `computedCache` is the recording's: what Lighthouse computes from the trace
+ * alone (the processed trace, the network records, the page's graph) serves both audits of a run, and what
+ * depends on the slowdown is kept apart by its settings.
  */
-async function reaudit(artifacts: unknown, cpuSlowdownMultiplier: number, fullReports: boolean): Promise<LighthouseReport> {
-  const { onlyCategories: _all, ...flags } = AUDIT_FLAGS;
-  const flow = await auditFlowArtifacts({
-    name: 'calibrated',
-    gatherSteps: [
-      {
-        artifacts: withSlowdown(artifacts, cpuSlowdownMultiplier, !fullReports),
-        flags: fullReports
-          ? { ...AUDIT_FLAGS, throttling: { cpuSlowdownMultiplier } }
-          : { ...flags, onlyAudits: SCORED_AUDITS, throttling: { cpuSlowdownMultiplier } },
-      },
-    ],
-  } as unknown as Parameters<typeof auditFlowArtifacts>[0]);
-  const report = flow.steps[0]?.lhr as unknown as LighthouseReport | undefined;
+async function reaudit(
+  artifacts: unknown,
+  cpuSlowdownMultiplier: number,
+  fullReports: boolean,
+  computedCache: ComputedCache,
+): Promise<LighthouseReport> {
+  const marked = withSlowdown(artifacts as RecordedArtifacts, cpuSlowdownMultiplier, !fullReports);
+  const { resolvedConfig } = await auditConfig(fullReports);
+  const result = await Runner.audit(marked, {
+    resolvedConfig: { ...resolvedConfig, settings: marked.settings },
+    computedCache,
+  });
+  const report = result?.lhr as unknown as LighthouseReport | undefined;
   if (!report) throw new Error('Lighthouse audited nothing');
   return report;
 }
@@ -412,10 +441,14 @@ export async function auditRun(
   page: LighthousePage,
   fullReports = false,
 ): Promise<{ plain: Audit; calibrated: Audit; artifacts: unknown }> {
-  const { artifacts, ...plain } = await auditOnce(browser, base, page, fullReports);
+  const { artifacts, computedCache, ...plain } = await auditOnce(browser, base, page, fullReports);
   const index = figures(plain.report).benchmarkIndex;
   const multiplier = calibratedMultiplier(Number.isFinite(index) ? index : REFERENCE_BENCHMARK_INDEX);
-  return { plain, calibrated: { report: await reaudit(artifacts, multiplier, fullReports), trace: plain.trace }, artifacts };
+  return {
+    plain,
+    calibrated: { report: await reaudit(artifacts, multiplier, fullReports, computedCache), trace: plain.trace },
+    artifacts,
+  };
 }
 
 /**
