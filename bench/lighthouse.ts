@@ -348,15 +348,17 @@ export function withSlowdown<T>(artifacts: T, cpuSlowdownMultiplier: number, sco
   return { ...recorded, settings };
 }
 
-/**
- * The configuration the recordings are audited with, resolved once for the whole bench (SCORED_AUDITS alone, or
- * the whole category for `fullReports`): resolving it took 0.3 s a time quiet and 0.6–1.7 s beside two busy loops
- * on a 2-core host, and each run audited twice (docs/decisions/0053). The audits it lists are Lighthouse's
- * classes, which keep nothing between runs; each audit gets the settings of the artifacts it audits.
- */
+/** The artifacts of a recording, as Lighthouse audits them. */
 type RecordedArtifacts = Parameters<typeof Runner.audit>[0];
 /** What Lighthouse computes from a recording, kept for the audits of that recording. */
 type ComputedCache = Parameters<typeof Runner.audit>[1]['computedCache'];
+
+/**
+ * The configuration the recordings are audited with, resolved once for the whole bench (SCORED_AUDITS alone, or
+ * the whole category for `fullReports`): resolving it took 0.3 s each time quiet and 0.6–1.7 s beside two busy loops
+ * on a 2-core host, and each run audited twice (docs/decisions/0053). The audits it lists are Lighthouse's
+ * classes, which keep nothing between runs; each audit gets the settings of the artifacts it audits.
+ */
 const auditConfigs = new Map<boolean, ReturnType<typeof initializeConfig>>();
 function auditConfig(fullReports: boolean): ReturnType<typeof initializeConfig> {
   let config = auditConfigs.get(fullReports);
