@@ -50,6 +50,7 @@ let dir: string;
 let app: FastifyInstance;
 let database: Database;
 const script = 'console.log("lucky shop");'.repeat(50);
+const picture = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
 beforeAll(async () => {
   // A stand-in for the built web app: index.html and one fingerprinted asset with its compressed twins.
@@ -68,6 +69,8 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(script));
   await fs.writeFile(path.join(dir, 'assets/index-abc123.js.gz'), zlib.gzipSync(script));
   await fs.writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A picture: no compressed twins.
+  await fs.writeFile(path.join(dir, 'assets/logo-def456.png'), picture);
   // The web app's real server render (apps/web/src/entry-server.tsx), built as `npm run build` does.
   const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
   await build({
@@ -113,6 +116,43 @@ describe('serving the built web app', () => {
 
     const gz = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    for (const res of [br, gz, plain]) {
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(res.headers.vary).toBe('accept-encoding');
+    }
+    // Each variant has its own validator, so a cache that kept one never takes it for another.
+    expect(new Set([br, gz, plain].map((res) => res.headers.etag)).size).toBe(3);
+  });
+
+  it('answers a browser revalidating a file it holds with 304 and no body', async () => {
+    const first = await app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'accept-encoding': 'br' } });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'accept-encoding': 'br', 'if-none-match': `W/${etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    const other = await app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'if-none-match': '"something-else"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['content-type']).toBe('image/svg+xml');
+  });
+
+  it('sends a picture as it is, with its length, and its headers alone to HEAD', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/logo-def456.png', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBeUndefined();
+    expect(res.rawPayload.equals(picture)).toBe(true);
+    const head = await app.inject({ method: 'HEAD', url: '/assets/logo-def456.png' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(picture.length));
+    expect(head.rawPayload.length).toBe(0);
   });
 
   it('caches other static files for an hour only', async () => {
@@ -131,7 +171,7 @@ describe('serving the built web app', () => {
   });
 
   it("serves the build's files by their exact names only, and nothing of its hidden folders", async () => {
-    for (const url of ['/FAVICON.svg', '/Assets/index-abc123.js', '/.vite/route-preloads.json', '/.ssr/entry-server.js']) {
+    for (const url of ['/FAVICON.svg', '/Assets/index-abc123.js', '/assets/index-abc123.js.br', '/.vite/route-preloads.json', '/.ssr/entry-server.js']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toContain('application/json');

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PublicConfig } from '@lucky/shared';
 import { parseJson, type PageData } from './page-data.js';
 
-/** The web build's server render, beside the build in a directory @fastify/static does not serve. */
+/** The web build's server render, beside the build in a hidden directory the shop does not serve (assets.ts). */
 const SERVER_RENDER_FILE = '.ssr/entry-server.js';
 
 /** What the server render exports. */

@@ -1,7 +1,7 @@
 /**
  * A page's HTML is built once per catalogue (catalogue-pages.ts) and compressed then, not per request: each
- * response sends the variant the browser accepts, chosen as @fastify/static chooses an asset's
- * (@fastify/accept-negotiator: q-values, `*`, and br before gzip when both are as welcome).
+ * response sends the variant the browser accepts, chosen as for the built files (assets.ts) with
+ * @fastify/accept-negotiator: q-values, `*`, and br before gzip when both are as welcome.
  */
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, platformList, platformListQuery, storeList, storeListQuery } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
+import { notModified } from '../../lib/not-modified.js';
 import { platformListBody, storeListBody, type Catalogue, type JsonBody } from './service.js';
 
 /**
@@ -14,17 +15,6 @@ import { platformListBody, storeListBody, type Catalogue, type JsonBody } from '
  * keep it in its cache key if it should not serve keyless callers.
  */
 const CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=30';
-
-/** If-None-Match compares weakly (RFC 9110 §13.1.2): `W/` prefixes and lists of tags allowed. */
-function notModified(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  if (header === etag) return true;
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag;
-  });
-}
 
 /** Addresses (path and query string) each list route remembers as valid, visitors' keywords included. */
 const REMEMBERED_ADDRESSES = 500;
