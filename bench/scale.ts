@@ -45,6 +45,10 @@ export interface ScaleRow {
   p99sAt1M: number[];
   /** The median of `p99sAt1M`. */
   p99At1M: number;
+  /** p99 at 1M / p99 at 1k of each round (two decimals), both under the same load. */
+  p99Ratios: number[];
+  /** p99 with 1M orders of each round's turn of one connection (one person asking, nobody queued before them), ms. */
+  aloneP99sAt1M: number[];
   /** Answers that were not 2xx, errors and timeouts at 1M (a figure with any is not an answer). */
   failuresAt1M: number;
   /** Requests answered at 1M: 0 means none came back within the run (p99 is then meaningless). */
@@ -356,6 +360,13 @@ async function measure(shop: ShopProcess, token: string, paths: string[], second
 const TURNS_PER_ROUND = 4;
 
 /**
+ * Seconds of each round's turn of one connection on the 1M side: what one person waits on, asking alone. With ten
+ * connections at once a request waits for the nine before it, and on a loaded 2-core host that queue, not the
+ * shop's size, set the p99 (the same search at 1k gave 95–137 ms beside 127–160 ms at 1M, docs/decisions/0055).
+ */
+const ALONE_SECONDS = 0.5;
+
+/**
  * One round of a probe: both sides in turns (`TURNS_PER_ROUND` each, `first` going first), each side's turns
  * taken as one figure. Each turn waits for the database to settle after the one before it.
  */
@@ -481,10 +492,14 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
       // figures taken over the same seconds, and the figure is the median of the rounds' ratios with their spread, so
       // one round landing on someone else's build neither makes nor breaks it.
       const rounds: Figure[][] = [[], []];
+      const alone: Figure[] = [];
       const driven = sides.map((side) => ({ ...side, token: tokenOf(side, probe), paths: probe.paths(side.orders) }));
+      const large = driven[1]!;
       for (let round = 0; round < roundCount; round++) {
         const figures = await alternating(driven, round % 2, seconds, connections);
         figures.forEach((figure, i) => rounds[i]!.push(figure));
+        alone.push(figureOf([await drive(large.shop, large.token, large.paths, ALONE_SECONDS, 1)]));
+        await settle(large.client);
       }
       for (const [i, side] of sides.entries()) {
         const figures = rounds[i]!;
@@ -492,7 +507,8 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
         const failures = figures.reduce((sum, figure) => sum + figure.failures, 0);
         log(`scale: ${probe.name} at ${side.orders} orders: ${figures.map((figure) => figure.rps).join(', ')} req/s, p99 ${p99}${failures ? `, ${failures} failed` : ''}`);
       }
-      measured.set(probe.name, rounds);
+      log(`scale: ${probe.name} at ${big} orders, one connection: p99 ${alone.map((figure) => `${figure.p99} ms`).join(', ')}`);
+      measured.set(probe.name, [...rounds, alone]);
     }
 
     const plan = await deadlinePlan(clients[1]!);
@@ -500,9 +516,10 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
     if (/Seq Scan on orders/.test(plan)) throw new Error('the deadline sweep reads the whole orders table (Seq Scan on orders)');
 
     const rows = probes.map((probe): ScaleRow => {
-      const [small, large] = measured.get(probe.name)!;
+      const [small, large, alone] = measured.get(probe.name)!;
       const ratios = small!.map((figure, round) => (figure.rps > 0 ? round2(large![round]!.rps / figure.rps) : 0));
       const p99sAt1M = large!.map((figure) => figure.p99);
+      const p99Ratios = small!.map((figure, round) => round2(large![round]!.p99 / Math.max(figure.p99, 1)));
       return {
         name: probe.name,
         at1k: median(small!.map((figure) => figure.rps)),
@@ -511,7 +528,9 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
         ratio: median(ratios),
         p99sAt1M,
         p99At1M: median(p99sAt1M),
-        failuresAt1M: large!.reduce((sum, figure) => sum + figure.failures, 0),
+        p99Ratios,
+        aloneP99sAt1M: alone!.map((figure) => figure.p99),
+        failuresAt1M: [...large!, ...alone!].reduce((sum, figure) => sum + figure.failures, 0),
         answeredAt1M: large!.reduce((sum, figure) => sum + figure.answered, 0),
       };
     });
@@ -525,12 +544,14 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
 
 function printTable(result: ScaleResult): void {
   console.log(`\nAdmin at a million orders (filled at once: ${result.fillSeconds.at1k.toFixed(0)} s and ${result.fillSeconds.at1M.toFixed(0)} s)\n`);
-  console.log('| figure | 1k orders (req/s) | 1M orders (req/s) | ratio (rounds) | p99 at 1M (ms) | failed at 1M |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| figure | 1k orders (req/s) | 1M orders (req/s) | ratio (rounds) | p99 at 1M (ms) | p99 at 1M / 1k | p99 at 1M, one connection (ms) | failed at 1M |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const row of result.rows) {
     const p99 = row.answeredAt1M > 0 ? String(row.p99At1M) : 'no answer';
     const spread = `${Math.min(...row.ratios).toFixed(2)}–${Math.max(...row.ratios).toFixed(2)}`;
-    console.log(`| ${row.name} | ${row.at1k} | ${row.at1M} | ${row.ratio.toFixed(2)} (${spread}) | ${p99} | ${row.failuresAt1M} |`);
+    console.log(
+      `| ${row.name} | ${row.at1k} | ${row.at1M} | ${row.ratio.toFixed(2)} (${spread}) | ${p99} | ${median(row.p99Ratios).toFixed(2)} | ${median(row.aloneP99sAt1M)} | ${row.failuresAt1M} |`,
+    );
   }
 }
 
