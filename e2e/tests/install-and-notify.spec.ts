@@ -24,19 +24,35 @@ async function serviceWorkerInControl(page: Page): Promise<void> {
   });
 }
 
-/** The service worker's registration id, as the DevTools Protocol names it. */
-async function registrationId(context: BrowserContext, page: Page): Promise<{ id: string; send: (data: string) => Promise<void> }> {
+/**
+ * The service worker's registration id, as the DevTools Protocol names it, once a version of it is activated (a
+ * push delivered to a registration whose worker is still installing or activating waits on it), with what its
+ * workers reported as errors: a push that shows nothing then says why.
+ */
+async function registrationId(
+  context: BrowserContext,
+  page: Page,
+): Promise<{ id: string; send: (data: string) => Promise<void>; errors: () => string[] }> {
   const cdp = await context.newCDPSession(page);
   const origin = new URL(page.url()).origin;
+  const errors: string[] = [];
+  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) => errors.push(`${errorMessage.errorMessage} (${errorMessage.sourceURL}:${errorMessage.lineNumber})`));
   const registration = new Promise<string>((resolve) => {
+    const ids = new Set<string>();
+    const activated = new Set<string>();
+    const settle = () => [...ids].some((id) => activated.has(id) && (resolve(id), true));
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const found = registrations.find((entry) => entry.scopeURL === `${origin}/` && !entry.isDeleted);
-      if (found) resolve(found.registrationId);
+      for (const entry of registrations) if (entry.scopeURL === `${origin}/` && !entry.isDeleted) ids.add(entry.registrationId);
+      settle();
+    });
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const version of versions) if (version.status === 'activated') activated.add(version.registrationId);
+      settle();
     });
   });
   await cdp.send('ServiceWorker.enable');
   const id = await registration;
-  return { id, send: async (data) => void (await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data })) };
+  return { id, send: async (data) => void (await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data })), errors: () => errors };
 }
 
 test.describe('installable, offline, notifications', () => {
@@ -147,10 +163,12 @@ test.describe('installable, offline, notifications', () => {
     const message = orderPushMessage({ id: placed.id, code: placed.code }, 'completed');
     await worker.send(JSON.stringify(message));
     await expect
-      .poll(() =>
-        page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })),
-        ),
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })),
+          ),
+        { message: `the notification of the push (the service worker's errors: ${JSON.stringify(worker.errors())})` },
       )
       .toEqual([{ title: `Đơn ${placed.code} đã hoàn thành`, body: message.body, tag: `order-${placed.id}` }]);
 
