@@ -480,7 +480,8 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
     }
     for (const side of sides) await settle(side.client);
 
-    const measured = new Map<string, Figure[][]>();
+    /** Each probe's rounds at both sizes, and its turns of one connection at 1M. */
+    const measured = new Map<string, { rounds: Figure[][]; alone: Figure[] }>();
     for (const probe of probes) {
       for (const side of sides) {
         // One call first: it must answer.
@@ -508,7 +509,7 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
         log(`scale: ${probe.name} at ${side.orders} orders: ${figures.map((figure) => figure.rps).join(', ')} req/s, p99 ${p99}${failures ? `, ${failures} failed` : ''}`);
       }
       log(`scale: ${probe.name} at ${big} orders, one connection: p99 ${alone.map((figure) => `${figure.p99} ms`).join(', ')}`);
-      measured.set(probe.name, [...rounds, alone]);
+      measured.set(probe.name, { rounds, alone });
     }
 
     const plan = await deadlinePlan(clients[1]!);
@@ -516,7 +517,8 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
     if (/Seq Scan on orders/.test(plan)) throw new Error('the deadline sweep reads the whole orders table (Seq Scan on orders)');
 
     const rows = probes.map((probe): ScaleRow => {
-      const [small, large, alone] = measured.get(probe.name)!;
+      const { rounds, alone } = measured.get(probe.name)!;
+      const [small, large] = rounds;
       const ratios = small!.map((figure, round) => (figure.rps > 0 ? round2(large![round]!.rps / figure.rps) : 0));
       const p99sAt1M = large!.map((figure) => figure.p99);
       const p99Ratios = small!.map((figure, round) => round2(large![round]!.p99 / Math.max(figure.p99, 1)));
@@ -529,8 +531,8 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
         p99sAt1M,
         p99At1M: median(p99sAt1M),
         p99Ratios,
-        aloneP99sAt1M: alone!.map((figure) => figure.p99),
-        failuresAt1M: [...large!, ...alone!].reduce((sum, figure) => sum + figure.failures, 0),
+        aloneP99sAt1M: alone.map((figure) => figure.p99),
+        failuresAt1M: [...large!, ...alone].reduce((sum, figure) => sum + figure.failures, 0),
         answeredAt1M: large!.reduce((sum, figure) => sum + figure.answered, 0),
       };
     });

@@ -40,7 +40,10 @@ async function registrationId(
   const registration = new Promise<string>((resolve) => {
     const ids = new Set<string>();
     const activated = new Set<string>();
-    const settle = () => [...ids].some((id) => activated.has(id) && (resolve(id), true));
+    const settle = () => {
+      const ready = [...ids].find((id) => activated.has(id));
+      if (ready) resolve(ready);
+    };
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
       for (const entry of registrations) if (entry.scopeURL === `${origin}/` && !entry.isDeleted) ids.add(entry.registrationId);
       settle();
@@ -163,14 +166,17 @@ test.describe('installable, offline, notifications', () => {
     const message = orderPushMessage({ id: placed.id, code: placed.code }, 'completed');
     await worker.send(JSON.stringify(message));
     await expect
-      .poll(
-        () =>
-          page.evaluate(async () =>
-            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })),
-          ),
-        { message: `the notification of the push (the service worker's errors: ${JSON.stringify(worker.errors())})` },
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })),
+        ),
       )
-      .toEqual([{ title: `Đơn ${placed.code} đã hoàn thành`, body: message.body, tag: `order-${placed.id}` }]);
+      .toEqual([{ title: `Đơn ${placed.code} đã hoàn thành`, body: message.body, tag: `order-${placed.id}` }])
+      // The worker's errors as they stand when the wait gives up, not when it began.
+      .catch((error: Error) => {
+        error.message += `\nthe service worker's errors: ${JSON.stringify(worker.errors())}`;
+        throw error;
+      });
 
     // Headless Chromium has no notification on screen to click: the click the browser would hand the
     // service worker is dispatched there instead, with the notification it showed.

@@ -37,6 +37,16 @@ interface BuiltFile {
   negotiator: Negotiator<Encoding> | null;
 }
 
+/** One negotiator for each set of variants a file may have (its cache of answers shared by those files). */
+const negotiators = new Map<string, Negotiator<Encoding>>();
+function negotiatorFor(offered: Encoding[]): Negotiator<Encoding> | null {
+  if (offered.length === 0) return null;
+  const key = offered.join(',');
+  let negotiator = negotiators.get(key);
+  if (!negotiator) negotiators.set(key, (negotiator = new Negotiator<Encoding>({ supportedValues: offered })));
+  return negotiator;
+}
+
 const variant = (body: Buffer): Variant => ({ body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` });
 
 /** A text type with its charset: the build writes UTF-8 only. */
@@ -75,17 +85,18 @@ async function readBuiltFile(root: string, name: string): Promise<BuiltFile> {
     cacheControl: name.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     plain: variant(await fs.readFile(full)),
     compressed,
-    negotiator: offered.length > 0 ? new Negotiator<Encoding>({ supportedValues: offered }) : null,
+    negotiator: negotiatorFor(offered),
   };
 }
 
 function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile): FastifyReply {
+  // The negotiator offers only the variants this file has.
   const encoding = file.negotiator?.negotiate(String(request.headers['accept-encoding'] ?? '')) ?? null;
-  const chosen = (encoding && file.compressed[encoding]) || file.plain;
+  const chosen = encoding ? file.compressed[encoding]! : file.plain;
   reply.header('content-type', file.type).header('cache-control', file.cacheControl).header('etag', chosen.etag);
   if (file.negotiator) reply.header('vary', 'accept-encoding');
   if (notModified(request, chosen.etag)) return reply.code(304).send();
-  if (encoding && chosen !== file.plain) reply.header('content-encoding', encoding);
+  if (encoding) reply.header('content-encoding', encoding);
   return reply.send(chosen.body);
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { API_MESSAGES, UPLOAD_MAX_BYTES, errorBody, fileIdParams, uploadResponse } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
+import { notModified } from '../../lib/not-modified.js';
 import { writeAudit } from '../../db/audit.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import { findFile, storeImage } from './service.js';
@@ -29,7 +30,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request, reply) => {
       const etag = `"${request.params.fileId}"`;
       const cacheHeaders = { 'cache-control': 'public, max-age=31536000, immutable', etag, 'x-content-type-options': 'nosniff' };
-      if (request.headers['if-none-match'] === etag) return reply.status(304).headers(cacheHeaders).send();
+      if (notModified(request, etag)) return reply.status(304).headers(cacheHeaders).send();
       const file = await findFile(ctx.db, request.params.fileId);
       if (!file) throw notFound(API_MESSAGES.fileNotFound);
       return reply
