@@ -152,10 +152,40 @@ for (const deviceName of ['Pixel 7', 'iPhone 13'] as const) {
       // The screen as the customer sees it: a full-page picture would resize the page under the sheet, whose
       // page does not scroll while it is open.
       await snapshot(page, testInfo, `${deviceName}-cart-sheet`, { fullPage: false });
+      // The page behind it is inert once it is open: Tab never reaches it, nor does a screen reader.
+      const headerTakesFocus = () =>
+        page.evaluate(() => {
+          const link = document.querySelector<HTMLElement>('header a[href]');
+          const before = document.activeElement as HTMLElement | null;
+          link?.focus({ preventScroll: true });
+          const took = link !== null && document.activeElement === link;
+          before?.focus({ preventScroll: true });
+          return took;
+        });
+      await expect.poll(headerTakesFocus).toBe(false);
+      for (let press = 0; press < 8; press++) {
+        await page.keyboard.press('Tab');
+        const where = await page.evaluate(() => {
+          const focused = document.activeElement;
+          return !focused || focused === document.body ? 'nowhere' : focused.closest('dialog.ls-cart-sheet') ? 'sheet' : 'page';
+        });
+        expect(where).not.toBe('page');
+      }
       await sheet.getByRole('button', { name: 'Đóng giỏ hàng' }).tap();
       await expect(sheet).toBeHidden();
       await expect(openCart).toBeFocused();
       await expect(openCart).toHaveAccessibleName(barName(2, total));
+      expect(await headerTakesFocus()).toBe(true);
+      // A tap on the dimmed page above it closes it too, and so does Escape.
+      await openCart.tap();
+      await expect(sheet).toBeVisible();
+      await page.touchscreen.tap(Math.round((page.viewportSize()?.width ?? 300) / 2), 40);
+      await expect(sheet).toBeHidden();
+      await openCart.tap();
+      await expect(sheet).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(sheet).toBeHidden();
+      await expect(openCart).toBeFocused();
 
       // Ordered from where the customer is: the page never went back up for the cart. (Not to the pixel: a
       // full-page screenshot may move it down.)
