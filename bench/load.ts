@@ -89,25 +89,33 @@ export async function load(shop: ShopProcess, path: string, options: LoadOptions
 /** A path to drive, with the headers it is asked with beyond the API key (a browser's Accept-Encoding). */
 export type Target = string | { path: string; headers: Record<string, string> };
 
+/** Each path's req/s over all its turns, and its req/s in each round. */
+export interface Interleaved {
+  rps: number[];
+  rounds: number[][];
+}
+
 /**
  * Several paths driven in turns of `turnSeconds` (a second by default), `rounds` times over: each path's req/s
- * over all its turns.
+ * over all its turns, and in each round.
  * On a shared machine the CPU a process gets swings from one second to the next; paths compared with each
  * other (a list and the bare route) then meet the same swings, where back-to-back runs of several seconds
  * each met different ones.
  */
-export async function interleaved(shop: ShopProcess, paths: Target[], rounds: number, turnSeconds = 1): Promise<number[]> {
+export async function interleaved(shop: ShopProcess, paths: Target[], rounds: number, turnSeconds = 1): Promise<Interleaved> {
   const requests = paths.map(() => 0);
   const seconds = paths.map(() => 0);
+  const perRound: number[][] = paths.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (const [i, target] of paths.entries()) {
       const { path, headers } = typeof target === 'string' ? { path: target, headers: undefined } : target;
       const result = await drive(shop, path, { seconds: turnSeconds, headers });
       requests[i]! += result.requests.total;
       seconds[i]! += result.duration;
+      perRound[i]!.push(result.requests.total / result.duration);
     }
   }
-  return requests.map((count, i) => Math.round(count / seconds[i]!));
+  return { rps: requests.map((count, i) => Math.round(count / seconds[i]!)), rounds: perRound };
 }
 
 interface Platform {
