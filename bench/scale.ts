@@ -305,6 +305,8 @@ async function settle(client: pg.Client): Promise<void> {
 
 interface Figure {
   rps: number;
+  /** Each turn's req/s, in the order taken. */
+  turnRps: number[];
   p99: number;
   failures: number;
   answered: number;
@@ -340,6 +342,7 @@ function figureOf(turns: Turn[]): Figure {
   const latencies = turns.flatMap((turn) => turn.latencies);
   return {
     rps: seconds > 0 ? Math.round(requests / seconds) : 0,
+    turnRps: turns.map((turn) => (turn.seconds > 0 ? turn.requests / turn.seconds : 0)),
     p99: latencies.length > 0 ? Math.round(percentile(latencies, 99)) : 0,
     failures: turns.reduce((sum, turn) => sum + turn.failures, 0),
     answered: requests,
@@ -509,6 +512,10 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
         log(`scale: ${probe.name} at ${side.orders} orders: ${figures.map((figure) => figure.rps).join(', ')} req/s, p99 ${p99}${failures ? `, ${failures} failed` : ''}`);
       }
       log(`scale: ${probe.name} at ${big} orders, one connection: p99 ${alone.map((figure) => `${figure.p99} ms`).join(', ')}`);
+      const turnRatios = rounds[0]!.map((figure, round) =>
+        figure.turnRps.map((rps, turn) => (rps > 0 ? (rounds[1]![round]!.turnRps[turn]! / rps).toFixed(2) : '–')).join(' '),
+      );
+      log(`scale: ${probe.name}, 1M / 1k turn by turn: ${turnRatios.join(' / ')}; over each round's turns ${rounds[0]!.map((figure, round) => (figure.rps > 0 ? (rounds[1]![round]!.rps / figure.rps).toFixed(2) : '–')).join(', ')}`);
       measured.set(probe.name, { rounds, alone });
     }
 
@@ -519,7 +526,11 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
     const rows = probes.map((probe): ScaleRow => {
       const { rounds, alone } = measured.get(probe.name)!;
       const [small, large] = rounds;
-      const ratios = small!.map((figure, round) => (figure.rps > 0 ? round2(large![round]!.rps / figure.rps) : 0));
+      // A round's ratio is the median of its turns' (the 1M side's turn against the 1k side's turn beside it): a stall
+      // of the host that lands on one turn of half a second moves one pair of four, not the round (docs/decisions/0057).
+      const ratios = small!.map((figure, round) =>
+        round2(median(figure.turnRps.map((rps, turn) => (rps > 0 ? large![round]!.turnRps[turn]! / rps : 0)))),
+      );
       const p99sAt1M = large!.map((figure) => figure.p99);
       const p99Ratios = small!.map((figure, round) => round2(large![round]!.p99 / Math.max(figure.p99, 1)));
       return {
