@@ -176,9 +176,11 @@ for (const deviceName of ['Pixel 7', 'iPhone 13'] as const) {
       await expect(openCart).toBeFocused();
       await expect(openCart).toHaveAccessibleName(barName(2, total));
       expect(await headerTakesFocus()).toBe(true);
-      // A tap on the dimmed page above it closes it too, and so does Escape.
+      // A tap on the dimmed page above it, once it has slid in (what the customer sees first), closes it too; so does
+      // Escape, even pressed at once.
       await openCart.tap();
       await expect(sheet).toBeVisible();
+      await expect.poll(() => sheet.evaluate((element) => getComputedStyle(element).transform)).toBe('none');
       await page.touchscreen.tap(Math.round((page.viewportSize()?.width ?? 300) / 2), 40);
       await expect(sheet).toBeHidden();
       await openCart.tap();
