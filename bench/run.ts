@@ -178,10 +178,12 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
       // A repetition's share is the median of its rounds' (a path's turn against the bare route's turn beside it):
       // a stall of the host that lands on one turn of half a second moves one round, not the repetition
       // (docs/decisions/0057). Over all the turns together, as before, printed beside it.
-      const roundShares = (path: number) => listTurns.rounds[path]!.map((rps, round) => share(rps, listTurns.rounds[0]![round]!));
-      lists['platform list'].push(median(roundShares(1)));
-      lists['store list'].push(median(roundShares(2)));
-      scripts.push(median(roundShares(3)));
+      const [platformRounds, storeRounds, scriptRounds] = listTurns.rounds
+        .slice(1)
+        .map((perRound) => perRound.map((rps, round) => share(rps, listTurns.rounds[0]![round]!)));
+      lists['platform list'].push(median(platformRounds!));
+      lists['store list'].push(median(storeRounds!));
+      scripts.push(median(scriptRounds!));
       const overAll = listTurns.rps.slice(1).map((rps) => share(rps, bareRps));
       // Placement and pgbench in turns of a second, so both meet the machine's swings alike (load.ts placementInTurns).
       const turns = await placementInTurns(shop, tokens, itemId, pgbench, SECONDS);
@@ -200,7 +202,7 @@ async function loadFigures(shop: ShopProcess, databaseUrl?: string): Promise<voi
       const readP99s = [...readFigures].map(([name, figures]) => `${name} p99 ${figures[rep]!.p99} ms`).join(', ');
       const shares =
         `lists ${lists['platform list'][rep]} and ${lists['store list'][rep]} %, entry script ${scripts[rep]} % ` +
-        `(over all turns ${overAll.join(', ')} %; rounds ${[1, 2, 3].map((path) => roundShares(path).join(' ')).join(' / ')})`;
+        `(over all turns ${overAll.join(', ')} %; rounds ${[platformRounds!, storeRounds!, scriptRounds!].map((shares) => shares.join(' ')).join(' / ')})`;
       console.log(`    ${group} repetition ${rep + 1}: bare route ${bareRps} req/s, ${shares}, placement ${placed[rep]!.rps} req/s${reference}${burst}; ${readP99s}`);
     }
   } finally {

@@ -349,6 +349,11 @@ function figureOf(turns: Turn[]): Figure {
   };
 }
 
+/** A round's 1M/1k ratios turn by turn: each of the large side's turns against the small side's turn beside it. */
+function turnRatios(small: Figure, large: Figure): number[] {
+  return small.turnRps.map((rps, turn) => (rps > 0 ? large.turnRps[turn]! / rps : 0));
+}
+
 /** A figure of one side on its own (the unmeasured warm-up). */
 async function measure(shop: ShopProcess, token: string, paths: string[], seconds: number, connections: number): Promise<Figure> {
   return figureOf([await drive(shop, token, paths, seconds, connections)]);
@@ -512,10 +517,9 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
         log(`scale: ${probe.name} at ${side.orders} orders: ${figures.map((figure) => figure.rps).join(', ')} req/s, p99 ${p99}${failures ? `, ${failures} failed` : ''}`);
       }
       log(`scale: ${probe.name} at ${big} orders, one connection: p99 ${alone.map((figure) => `${figure.p99} ms`).join(', ')}`);
-      const turnRatios = rounds[0]!.map((figure, round) =>
-        figure.turnRps.map((rps, turn) => (rps > 0 ? (rounds[1]![round]!.turnRps[turn]! / rps).toFixed(2) : '–')).join(' '),
-      );
-      log(`scale: ${probe.name}, 1M / 1k turn by turn: ${turnRatios.join(' / ')}; over each round's turns ${rounds[0]!.map((figure, round) => (figure.rps > 0 ? (rounds[1]![round]!.rps / figure.rps).toFixed(2) : '–')).join(', ')}`);
+      const byTurn = rounds[0]!.map((figure, round) => turnRatios(figure, rounds[1]![round]!).map((ratio) => ratio.toFixed(2)).join(' '));
+      const overTurns = rounds[0]!.map((figure, round) => (figure.rps > 0 ? (rounds[1]![round]!.rps / figure.rps).toFixed(2) : '–'));
+      log(`scale: ${probe.name}, 1M / 1k turn by turn: ${byTurn.join(' / ')}; over each round's turns ${overTurns.join(', ')}`);
       measured.set(probe.name, { rounds, alone });
     }
 
@@ -526,11 +530,9 @@ export async function runScale(options: ScaleOptions = {}): Promise<ScaleResult>
     const rows = probes.map((probe): ScaleRow => {
       const { rounds, alone } = measured.get(probe.name)!;
       const [small, large] = rounds;
-      // A round's ratio is the median of its turns' (the 1M side's turn against the 1k side's turn beside it): a stall
-      // of the host that lands on one turn of half a second moves one pair of four, not the round (docs/decisions/0057).
-      const ratios = small!.map((figure, round) =>
-        round2(median(figure.turnRps.map((rps, turn) => (rps > 0 ? large![round]!.turnRps[turn]! / rps : 0)))),
-      );
+      // A round's ratio is the median of its turns' (turnRatios): a stall of the host that lands on one turn of half
+      // a second moves one pair of four, not the round (docs/decisions/0057).
+      const ratios = small!.map((figure, round) => round2(median(turnRatios(figure, large![round]!))));
       const p99sAt1M = large!.map((figure) => figure.p99);
       const p99Ratios = small!.map((figure, round) => round2(large![round]!.p99 / Math.max(figure.p99, 1)));
       return {
