@@ -128,24 +128,43 @@ async function until(done: () => boolean, ms: number): Promise<void> {
   while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-/** The crowd on `shop` (started with EVENT_STREAMS_MAX = customers and SePay's webhook secret). */
+/** The crowd's customers, signed in, each with one bank order waiting for its payment. */
+export interface CrowdCustomers {
+  tokens: string[];
+  orders: UnpaidOrder[];
+}
+
+/**
+ * Signs `customers` customers in on `shop` and places an order for each: nothing here is measured, so the bench
+ * may run it beside other unmeasured work (the million orders' fill, bench/run.ts).
+ */
+export async function crowdCustomers(shop: ShopProcess, customers: number, log: (line: string) => void): Promise<CrowdCustomers> {
+  const { itemId } = await catalogueSample(shop.base);
+  const emails = Array.from({ length: customers }, (_, i) => `crowd-${i}@lucky.test`);
+  const started = performance.now();
+  const tokens = await pool(emails, SETUP_CONCURRENCY, (email) => signIn(shop.base, email));
+  const orders = await pool(tokens, SETUP_CONCURRENCY, (token) => placeOrder(shop.base, token, itemId));
+  log(`${customers} customers signed in and ordered in ${Math.round(performance.now() - started)} ms`);
+  return { tokens, orders };
+}
+
+/**
+ * The crowd on `shop` (started with EVENT_STREAMS_MAX = customers and SePay's webhook secret): its customers'
+ * streams and payments, measured. The customers are signed in and ordering first unless `ready` has them already.
+ */
 export async function runCrowd(
   shop: ShopProcess,
   customers: number,
   log: (line: string) => void,
+  ready?: CrowdCustomers,
 ): Promise<CrowdResult> {
-  const { itemId } = await catalogueSample(shop.base);
-  const emails = Array.from({ length: customers }, (_, i) => `crowd-${i}@lucky.test`);
-  let started = performance.now();
-  const tokens = await pool(emails, SETUP_CONCURRENCY, (email) => signIn(shop.base, email));
-  const orders = await pool(tokens, SETUP_CONCURRENCY, (token) => placeOrder(shop.base, token, itemId));
-  log(`${customers} customers signed in and ordered in ${Math.round(performance.now() - started)} ms`);
+  const { tokens, orders } = ready ?? (await crowdCustomers(shop, customers, log));
+  const started = performance.now();
 
   const answeredAt = new Map<string, number>();
   const eventAt = new Map<string, number>();
   const baselineMb = shop.rssMb();
   const stopRss = shop.sampleRss();
-  started = performance.now();
   const alive = () => shop.child.exitCode === null && shop.child.signalCode === null;
   // An open that fails (refused, or the process gone) is counted, not thrown: the table says what happened.
   const opened = await pool(tokens, SETUP_CONCURRENCY * 5, async (token) => {

@@ -8,7 +8,7 @@ import { API_MESSAGES, ERROR_CODES, type TokenPair } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { getUser, userForProfile } from '../users/service.js';
+import { getUser, userForProfile, type ProviderProfile } from '../users/service.js';
 import type { VerifyProviderToken } from './provider.js';
 import {
   findRefreshToken,
@@ -18,6 +18,7 @@ import {
   lockRefreshToken,
   markRefreshTokenUsed,
   revokeRefreshFamily,
+  signInVerifiedEmail,
 } from './repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,25 +28,29 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
 const invalidRefreshToken = () =>
   new AppError(ERROR_CODES.INVALID_REFRESH_TOKEN, API_MESSAGES.invalidRefreshToken, 401);
 
+/** A new refresh token: what the client keeps, and what is stored of it (its hash) with its expiry. */
+function newRefreshToken(ctx: AppContext): { token: string; tokenHash: string; expiresAt: Date } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ctx.config.auth.refreshTokenTtlDays * DAY_MS) };
+}
+
 /**
- * Issues an access token and a fresh refresh token; a new family unless one is given (rotation). The
- * token's email is what admin rights go by (plugins/auth.ts): an email no provider verified carries none.
+ * The access token of a sign-in. Its email is what admin rights go by (plugins/auth.ts): an email no provider
+ * verified carries none.
  */
+const accessToken = (ctx: AppContext, user: { id: string; email: string; emailVerified: boolean }, familyId: string) =>
+  ctx.tokens.sign({ userId: user.id, email: user.emailVerified ? user.email : '', sessionId: familyId });
+
+/** Issues an access token and a fresh refresh token; a new family unless one is given (rotation). */
 async function issueTokens(
   ctx: AppContext,
   db: Db,
   user: { id: string; email: string; emailVerified: boolean },
   familyId: string = crypto.randomUUID(),
 ): Promise<TokenPair> {
-  const refreshToken = crypto.randomBytes(32).toString('base64url');
-  await insertRefreshToken(db, {
-    userId: user.id,
-    familyId,
-    tokenHash: hashToken(refreshToken),
-    expiresAt: new Date(Date.now() + ctx.config.auth.refreshTokenTtlDays * DAY_MS),
-  });
-  const accessToken = await ctx.tokens.sign({ userId: user.id, email: user.emailVerified ? user.email : '', sessionId: familyId });
-  return { access_token: accessToken, refresh_token: refreshToken };
+  const refreshToken = newRefreshToken(ctx);
+  await insertRefreshToken(db, { userId: user.id, familyId, tokenHash: refreshToken.tokenHash, expiresAt: refreshToken.expiresAt });
+  return { access_token: await accessToken(ctx, user, familyId), refresh_token: refreshToken.token };
 }
 
 /** Exchanges a provider token for our token pair; an unknown or disabled provider is a 404. */
@@ -58,7 +63,29 @@ export async function signIn(
   const verify = providers.get(provider);
   if (!verify) throw notFound(API_MESSAGES.providerNotSupported);
   const profile = await verify(userAccessToken);
+  if (profile.provider === 'demo' || profile.subject === null) {
+    const pair = await signInByEmail(ctx, profile);
+    if (pair) return pair;
+  }
   return ctx.db.transaction(async (tx) => issueTokens(ctx, tx, await userForProfile(tx, profile)));
+}
+
+/**
+ * A profile that signs in by its email alone (the demo provider) in one statement (repository.ts
+ * signInVerifiedEmail); null when a sign-in of the same email at the same moment made the account, and the
+ * transaction must find it.
+ */
+async function signInByEmail(ctx: AppContext, profile: ProviderProfile): Promise<TokenPair | null> {
+  const refreshToken = newRefreshToken(ctx);
+  const familyId = crypto.randomUUID();
+  const { picture, provider, subject } = profile;
+  const user = await signInVerifiedEmail(
+    ctx.db,
+    { email: profile.email.toLowerCase(), name: profile.name, picture, provider, providerSubject: subject },
+    { familyId, tokenHash: refreshToken.tokenHash, expiresAt: refreshToken.expiresAt },
+  );
+  if (!user) return null;
+  return { access_token: await accessToken(ctx, { ...user, emailVerified: true }, familyId), refresh_token: refreshToken.token };
 }
 
 type Rotation = { ok: true; tokens: TokenPair } | { ok: false; reused?: { userId: string; familyId: string } };

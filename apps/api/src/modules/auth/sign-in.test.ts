@@ -119,6 +119,22 @@ describe('demo sign-in', () => {
     });
   });
 
+  it('signs a new email in eight times at once into one account, each sign-in with a refresh token that works', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => signIn('demo', 'cung.luc@lucky.test')));
+    const ids = new Set<string>();
+    for (const res of results) {
+      expect(res.statusCode, res.body).toBe(200);
+      ids.add((await me(res.json().access_token)).id);
+      const refreshed = await t.request({
+        method: 'POST',
+        url: '/auth/api/v1/auth/refresh-token',
+        payload: { refresh_token: res.json().refresh_token },
+      });
+      expect(refreshed.statusCode, refreshed.body).toBe(200);
+    }
+    expect(ids.size).toBe(1);
+  });
+
   it.each([
     ['not-an-email'],
     ['a@b'],
