@@ -32,9 +32,9 @@ export async function postgresAvailable(): Promise<boolean> {
   }
 }
 
-/** A new empty database on the PostgreSQL server, and how to drop it. */
 export type { PostgresDatabase };
 
+/** A new empty database on the PostgreSQL server, and how to drop it. */
 export const createDatabase = (prefix = 'lucky_bench'): Promise<PostgresDatabase> => createPostgresDatabase(PG_SERVER_URL, prefix);
 
 export interface ShopProcess {

@@ -15,10 +15,10 @@ import { catalogue, hydrated, newEmail, placeBankOrder, seriousViolations, signI
 const { defaultBrowserType, ...pixel7 } = devices['Pixel 7'];
 test.use(pixel7);
 
-/** The page's service worker, once it controls the page (registered after the first load). */
 /** How long a push delivered to the service worker may take to show before it is delivered again, in ms. */
 const REDELIVER_MS = 5_000;
 
+/** The page's service worker, once it controls the page (registered after the first load). */
 async function serviceWorkerInControl(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

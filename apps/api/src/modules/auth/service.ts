@@ -8,7 +8,7 @@ import { API_MESSAGES, ERROR_CODES, type TokenPair } from '@lucky/shared';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { getUser, userForProfile, type ProviderProfile } from '../users/service.js';
+import { accountValues, getUser, signsInBySubject, userForProfile, type ProviderProfile } from '../users/service.js';
 import type { VerifyProviderToken } from './provider.js';
 import {
   findRefreshToken,
@@ -63,7 +63,7 @@ export async function signIn(
   const verify = providers.get(provider);
   if (!verify) throw notFound(API_MESSAGES.providerNotSupported);
   const profile = await verify(userAccessToken);
-  if (profile.provider === 'demo' || profile.subject === null) {
+  if (!signsInBySubject(profile)) {
     const pair = await signInByEmail(ctx, profile);
     if (pair) return pair;
   }
@@ -78,12 +78,11 @@ export async function signIn(
 async function signInByEmail(ctx: AppContext, profile: ProviderProfile): Promise<TokenPair | null> {
   const refreshToken = newRefreshToken(ctx);
   const familyId = crypto.randomUUID();
-  const { picture, provider, subject } = profile;
-  const user = await signInVerifiedEmail(
-    ctx.db,
-    { email: profile.email.toLowerCase(), name: profile.name, picture, provider, providerSubject: subject },
-    { familyId, tokenHash: refreshToken.tokenHash, expiresAt: refreshToken.expiresAt },
-  );
+  const user = await signInVerifiedEmail(ctx.db, accountValues(profile), {
+    familyId,
+    tokenHash: refreshToken.tokenHash,
+    expiresAt: refreshToken.expiresAt,
+  });
   if (!user) return null;
   return { access_token: await accessToken(ctx, { ...user, emailVerified: true }, familyId), refresh_token: refreshToken.token };
 }

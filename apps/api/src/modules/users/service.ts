@@ -20,6 +20,24 @@ export interface ProviderProfile {
 }
 
 /**
+ * Whether a profile is found by the provider's own id of the person; otherwise (the demo provider) it signs in to
+ * the verified account of its email, made if absent (userForProfile).
+ */
+export const signsInBySubject = (profile: ProviderProfile): profile is ProviderProfile & { subject: string } =>
+  profile.provider !== 'demo' && profile.subject !== null;
+
+/** The account a profile would make: its email lower-cased, its name and picture, the provider it came with. */
+export function accountValues(profile: ProviderProfile): Omit<repo.NewUser, 'emailVerified'> {
+  return {
+    email: profile.email.toLowerCase(),
+    name: profile.name,
+    picture: profile.picture,
+    provider: profile.provider,
+    providerSubject: profile.subject,
+  };
+}
+
+/**
  * The account behind a verified provider profile, created on first sign-in:
  * 1. a provider account signed in before (provider, subject) gets the account it is linked to;
  * 2. otherwise, when the provider vouches for the email, it is linked to the account of that verified
@@ -32,9 +50,9 @@ export interface ProviderProfile {
  * Runs in the caller's transaction (a lock holds the provider account until it ends).
  */
 export async function userForProfile(db: Tx, profile: ProviderProfile): Promise<repo.UserRow> {
-  const email = profile.email.toLowerCase();
-  const values = { email, name: profile.name, picture: profile.picture, provider: profile.provider, providerSubject: profile.subject };
-  if (profile.provider === 'demo' || profile.subject === null) return repo.insertVerifiedUserIfAbsent(db, values);
+  const values = accountValues(profile);
+  const { email } = values;
+  if (!signsInBySubject(profile)) return repo.insertVerifiedUserIfAbsent(db, values);
 
   const shown = { name: profile.name, picture: profile.picture };
   await repo.lockIdentity(db, profile.provider, profile.subject);
